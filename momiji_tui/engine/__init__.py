@@ -1,0 +1,48 @@
+"""The Momiji rules engine: pure Python, event-sourced, no I/O (DESIGN "The engine").
+
+    events = create_game(["Ada", "Bot"], seed=1)      # GameCreated + setup
+    state = fold(events)                               # the fold of the events
+    for command in legal_commands(state, state.current): ...
+    new_events = decide(state, command)                # or IllegalCommand
+    state = apply(state, new_events[0]) ...            # the only way state changes
+    view(state, seat)                                  # what a seat may know
+"""
+
+from __future__ import annotations
+
+from . import commands, events
+from .cards import CARD_NAME, CARD_TYPE, CARD_VALUE, Card, card_by_name, describe_card
+from .commands import (
+    ActivateObjective, Collect, Command, DiscardToLimit, DraftPick, EndTurn, Exchange, Pass,
+    Play, Reveal, UseLandscape,
+)
+from .decide import decide
+from .errors import IllegalCommand
+from .events import Event, from_dict, to_dict
+from .fold import apply, apply_in_place, fold
+from .legal import can_take_main_action, legal_commands
+from .scoring import ScoreSheet, score
+from .setup import create_game
+from .state import GameState
+from .view import PlayerView, determinize, view
+
+
+def run(state: GameState, command: Command) -> tuple[GameState, list[Event]]:
+    """Decide and apply ``command``: the new state and the events.
+
+    Raises ``IllegalCommand`` (state unchanged) when the command is illegal.
+    """
+    new_events = decide(state, command)
+    new = state.clone()
+    for e in new_events:
+        apply_in_place(new, e)
+    return new, new_events
+
+
+__all__ = [
+    "ActivateObjective", "CARD_NAME", "CARD_TYPE", "CARD_VALUE", "Card", "Collect", "Command",
+    "DiscardToLimit", "DraftPick", "EndTurn", "Event", "Exchange", "GameState", "IllegalCommand",
+    "Pass", "Play", "PlayerView", "Reveal", "ScoreSheet", "UseLandscape", "apply", "apply_in_place",
+    "can_take_main_action", "card_by_name", "commands", "create_game", "decide", "describe_card",
+    "determinize", "events", "fold", "from_dict", "legal_commands", "run", "score", "to_dict", "view",
+]

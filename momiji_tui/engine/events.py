@@ -1,0 +1,272 @@
+"""Events: facts that happened, past tense (DESIGN "The engine").
+
+Every change of a game is one of these frozen dataclasses; the state is their
+fold (``fold.py``). Chance is recorded in the events themselves (the shuffled
+deck, the types in play, the objectives, the draft offers, the first seat), so
+a replay never runs a random generator.
+
+``to_dict``/``from_dict`` give each event a stable JSON form: a dict with a
+``"type"`` key; cards are written by name (``"M0a"``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, fields
+from typing import Any
+
+from .cards import CARD_NAME, Card, card_by_name
+
+
+@dataclass(frozen=True, slots=True)
+class GameCreated:
+    """A new game: seats, and every random choice of setup (RULES §2).
+
+    ``deck`` is the full shuffled deck, top card first. ``draft_offers`` holds
+    the three draft rounds' offers (empty for the starter panorama).
+    """
+
+    game_id: str
+    rules_version: str
+    seed: int | None
+    seat_names: tuple[str, ...]
+    types: tuple[str, ...]
+    objectives: tuple[str, ...]
+    first_seat: int
+    deck: tuple[Card, ...]
+    landscape_mode: str  # "starter" | "draft"
+    draft_offers: tuple[tuple[str, ...], ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class LandscapeDrafted:
+    """A seat picked a landscape in the draft (RULES §2.1)."""
+
+    seat: int
+    landscape: str
+
+
+@dataclass(frozen=True, slots=True)
+class CardsDealt:
+    """Setup deal into a hand; private to that seat (RULES §2.5, §8)."""
+
+    seat: int
+    cards: tuple[Card, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class PlayStarted:
+    """Setup is over; the first seat's turn begins (RULES §2.7)."""
+
+    first_seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class DisplayRevealed:
+    """Deck cards revealed into the display (RULES §2.5, §4.1, §5.2).
+
+    ``reason``: ``"setup"``, ``"collect"`` (a paid or free reveal) or
+    ``"top-up"``.
+    """
+
+    cards: tuple[Card, ...]
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class AcornsGained:
+    """A seat took acorns from the reserve (RULES §1.3)."""
+
+    seat: int
+    amount: int
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class AcornsPaid:
+    """A seat paid acorns to the reserve (RULES §1.3)."""
+
+    seat: int
+    amount: int
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class ColumnCollected:
+    """A seat took one column of the display into hand (RULES §4.1)."""
+
+    seat: int
+    leaf_type: str
+    cards: tuple[Card, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class CardsPlayed:
+    """Cards placed from hand into the row, in order (RULES §4.2).
+
+    ``sides[i]`` is ``"left"``/``"right"`` when ``cards[i]`` starts a new
+    pile, ``""`` when it goes onto an existing pile. ``mode`` is ``"same"``,
+    ``"mixed"`` or ``"crane"`` (Crane Island, RULES §1.5).
+    """
+
+    seat: int
+    cards: tuple[Card, ...]
+    sides: tuple[str, ...]
+    mode: str
+
+
+@dataclass(frozen=True, slots=True)
+class PileClosed:
+    """A 3 closed a pile; ``torii`` is False when the supply was empty (RULES §4.2)."""
+
+    seat: int
+    leaf_type: str
+    torii: bool
+
+
+@dataclass(frozen=True, slots=True)
+class ObjectiveActivated:
+    """A seat became the owner of an objective (RULES §4.3).
+
+    ``main_action`` is False when Moon Gate activated it (RULES §1.5).
+    """
+
+    seat: int
+    objective: str
+    main_action: bool = True
+
+
+@dataclass(frozen=True, slots=True)
+class CardsDiscarded:
+    """Cards went from a hand to the discard pile, face up (RULES §4.4, §5.1, §1.5)."""
+
+    seat: int
+    cards: tuple[Card, ...]
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class CardsDrawn:
+    """Cards drawn from the deck into a hand; private to that seat (RULES §8)."""
+
+    seat: int
+    cards: tuple[Card, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class CardTaken:
+    """One public card taken into a hand from ``"display"`` or ``"discard"`` (RULES §1.5)."""
+
+    seat: int
+    card: Card
+    source: str
+
+
+@dataclass(frozen=True, slots=True)
+class CardsSwapped:
+    """Temple Bell: a hand card and a display card changed places (RULES §1.5)."""
+
+    seat: int
+    hand_card: Card
+    display_card: Card
+
+
+@dataclass(frozen=True, slots=True)
+class LandscapeUsed:
+    """A seat used a landscape power (once per game) (RULES §4.5)."""
+
+    seat: int
+    landscape: str
+
+
+@dataclass(frozen=True, slots=True)
+class MainActionPassed:
+    """A seat could take no main action (RULES §3)."""
+
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class EndTriggered:
+    """The end of the game was triggered: ``reason`` is ``"deck"`` or ``"torii"`` (RULES §6)."""
+
+    seat: int
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class TurnEnded:
+    """A seat's turn is over; the next seat in order is to play (RULES §5)."""
+
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class GameEnded:
+    """The round was finished after the trigger; scoring applies (RULES §6, §7)."""
+
+
+Event = (
+    GameCreated | LandscapeDrafted | CardsDealt | PlayStarted | DisplayRevealed
+    | AcornsGained | AcornsPaid | ColumnCollected | CardsPlayed | PileClosed
+    | ObjectiveActivated | CardsDiscarded | CardsDrawn | CardTaken | CardsSwapped
+    | LandscapeUsed | MainActionPassed | EndTriggered | TurnEnded | GameEnded
+)
+EVENT_TYPES: dict[str, type] = {
+    cls.__name__: cls
+    for cls in (
+        GameCreated, LandscapeDrafted, CardsDealt, PlayStarted, DisplayRevealed,
+        AcornsGained, AcornsPaid, ColumnCollected, CardsPlayed, PileClosed,
+        ObjectiveActivated, CardsDiscarded, CardsDrawn, CardTaken, CardsSwapped,
+        LandscapeUsed, MainActionPassed, EndTriggered, TurnEnded, GameEnded,
+    )
+}
+# Fields that hold cards (written by name in JSON).
+_CARD_FIELDS = {"deck", "cards", "card", "hand_card", "display_card"}
+
+
+def _encode(name: str, value: Any) -> Any:
+    if name in _CARD_FIELDS:
+        if isinstance(value, tuple):
+            return [CARD_NAME[c] for c in value]
+        return CARD_NAME[value]
+    if isinstance(value, tuple):
+        return [list(v) if isinstance(v, tuple) else v for v in value]
+    return value
+
+
+def _decode(name: str, value: Any) -> Any:
+    if name in _CARD_FIELDS:
+        if isinstance(value, list):
+            return tuple(card_by_name(c) for c in value)
+        return card_by_name(value)
+    if isinstance(value, list):
+        return tuple(tuple(v) if isinstance(v, list) else v for v in value)
+    return value
+
+
+def to_dict(event: Event) -> dict[str, Any]:
+    """The stable JSON-able form of ``event``: ``{"type": name, **fields}``."""
+    out: dict[str, Any] = {"type": type(event).__name__}
+    for f in fields(event):
+        out[f.name] = _encode(f.name, getattr(event, f.name))
+    return out
+
+
+def from_dict(data: dict[str, Any]) -> Event:
+    """Rebuild an event from ``to_dict`` output.
+
+    Raises ``ValueError`` for an unknown type, missing or unknown fields, or
+    an unknown card name.
+    """
+    try:
+        cls = EVENT_TYPES[data["type"]]
+    except (KeyError, TypeError):
+        raise ValueError(f"unknown event type: {data.get('type')!r}") from None
+    names = {f.name for f in fields(cls)}
+    extra = set(data) - names - {"type"}
+    if extra:
+        raise ValueError(f"{cls.__name__} has unknown fields {sorted(extra)}")
+    try:
+        return cls(**{k: _decode(k, v) for k, v in data.items() if k != "type"})
+    except (KeyError, TypeError) as exc:
+        raise ValueError(f"bad {cls.__name__} event: {exc}") from None

@@ -1,0 +1,206 @@
+"""``apply`` and ``fold``: the only way a state changes (DESIGN "The engine").
+
+``apply(state, event)`` returns a new state and leaves ``state`` as it was.
+``apply_in_place`` is the same change made to a state the caller owns (bots'
+simulations and ``decide`` use it on their own copies).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from . import events as ev
+from .cards import CARD_TYPE, CARD_VALUE
+from .rules_data import MAX_VALUE, STARTER_PANORAMA, torii_supply
+from .state import DRAFT, ENDED, PLAY, SETUP, GameState, Pile, SeatState, TurnState, drafter
+
+
+def new_state(created: ev.GameCreated) -> GameState:
+    """The state right after ``GameCreated`` (RULES §2 steps 1–4)."""
+    n = len(created.seat_names)
+    state = GameState(
+        game_id=created.game_id,
+        seed=created.seed,
+        types=created.types,
+        objectives=created.objectives,
+        first_seat=created.first_seat,
+        seats=[SeatState(name) for name in created.seat_names],
+        deck=created.deck,
+        torii_left=torii_supply(n),
+        phase=DRAFT,
+        current=created.first_seat,
+        landscape_mode=created.landscape_mode,
+        draft_offers=created.draft_offers,
+    )
+    if created.landscape_mode == "starter":
+        for seat in state.seats:
+            seat.panorama = list(STARTER_PANORAMA)
+        state.phase = SETUP
+    else:
+        state.draft_remaining = list(created.draft_offers[0])
+    return state
+
+
+def _remove(hand: list[int], known: list[int], cards: Iterable[int]) -> None:
+    for c in cards:
+        hand.remove(c)
+        if c in known:
+            known.remove(c)
+
+
+def _draw(state: GameState, cards: tuple[int, ...]) -> None:
+    n = len(cards)
+    if state.deck[state.deck_pos:state.deck_pos + n] != cards:
+        raise ValueError("event draws cards that are not on top of the deck")
+    state.deck_pos += n
+
+
+def apply_in_place(state: GameState, event: ev.Event) -> None:
+    """Change ``state`` by ``event``. Raises ``ValueError`` on an event that
+    cannot follow this state (a damaged log), leaving ``state`` undefined."""
+    t = type(event)
+    if t is ev.AcornsGained:
+        state.seats[event.seat].acorns += event.amount
+    elif t is ev.AcornsPaid:
+        seat = state.seats[event.seat]
+        if seat.acorns < event.amount:
+            raise ValueError("event pays more acorns than the seat holds")
+        seat.acorns -= event.amount
+    elif t is ev.DisplayRevealed:
+        _draw(state, event.cards)
+        state.display.extend(event.cards)
+        if event.reason == "collect":
+            state.turn.revealed = True
+    elif t is ev.ColumnCollected:
+        seat = state.seats[event.seat]
+        for c in event.cards:
+            state.display.remove(c)
+        seat.hand.extend(event.cards)
+        seat.known.extend(event.cards)
+        state.turn.main_done = True
+        state.turn.revealed = False
+    elif t is ev.CardsPlayed:
+        _apply_played(state, event)
+    elif t is ev.PileClosed:
+        pile = state.seats[event.seat].pile_of(event.leaf_type)
+        if pile is None or CARD_VALUE[pile.top] != MAX_VALUE:
+            raise ValueError("event closes a pile without a 3 on top")
+        pile.closed = True
+        if event.torii:
+            state.torii_left -= 1
+    elif t is ev.CardsDiscarded:
+        seat = state.seats[event.seat]
+        _remove(seat.hand, seat.known, event.cards)
+        state.discard.extend(event.cards)
+        if event.reason == "exchange":
+            state.turn.exchanged = True
+    elif t is ev.CardsDrawn:
+        _draw(state, event.cards)
+        state.seats[event.seat].hand.extend(event.cards)
+    elif t is ev.CardTaken:
+        seat = state.seats[event.seat]
+        (state.display if event.source == "display" else state.discard).remove(event.card)
+        seat.hand.append(event.card)
+        seat.known.append(event.card)
+    elif t is ev.CardsSwapped:
+        seat = state.seats[event.seat]
+        _remove(seat.hand, seat.known, (event.hand_card,))
+        state.display.remove(event.display_card)
+        state.display.append(event.hand_card)
+        seat.hand.append(event.display_card)
+        seat.known.append(event.display_card)
+    elif t is ev.LandscapeUsed:
+        seat = state.seats[event.seat]
+        seat.used.append(event.landscape)
+        state.turn.landscape = event.landscape
+    elif t is ev.ObjectiveActivated:
+        state.owners[event.objective] = event.seat
+        if event.main_action:
+            state.turn.main_done = True
+    elif t is ev.MainActionPassed:
+        state.turn.main_done = True
+    elif t is ev.TurnEnded:
+        state.seats[event.seat].turns += 1
+        if event.seat == state.last_seat:
+            state.round += 1
+        state.current = (event.seat + 1) % state.n_seats
+        state.turn = TurnState()
+    elif t is ev.EndTriggered:
+        state.end_trigger = event.reason
+    elif t is ev.GameEnded:
+        state.phase = ENDED
+    elif t is ev.CardsDealt:
+        _draw(state, event.cards)
+        state.seats[event.seat].hand.extend(event.cards)
+    elif t is ev.LandscapeDrafted:
+        _apply_drafted(state, event)
+    elif t is ev.PlayStarted:
+        state.phase = PLAY
+        state.current = event.first_seat
+        state.turn = TurnState()
+    elif t is ev.GameCreated:
+        raise ValueError("GameCreated can only begin a game")
+    else:  # pragma: no cover - every event type is handled above
+        raise ValueError(f"unknown event {event!r}")
+
+
+def _apply_played(state: GameState, event: ev.CardsPlayed) -> None:
+    seat = state.seats[event.seat]
+    for card, side in zip(event.cards, event.sides):
+        _remove(seat.hand, seat.known, (card,))
+        if side:
+            pile = Pile(CARD_TYPE[card], [card])
+            if side == "left":
+                seat.row.insert(0, pile)
+            else:
+                seat.row.append(pile)
+        else:
+            pile = seat.pile_of(CARD_TYPE[card])
+            if pile is None or pile.closed:
+                raise ValueError("event plays onto a missing or closed pile")
+            if CARD_VALUE[card] - CARD_VALUE[pile.top] > 1:
+                state.turn.stones_used = True
+            pile.cards.append(card)
+    if event.mode != "crane":
+        state.turn.main_done = True
+
+
+def _apply_drafted(state: GameState, event: ev.LandscapeDrafted) -> None:
+    state.seats[event.seat].panorama.append(event.landscape)
+    state.draft_remaining.remove(event.landscape)
+    state.draft_pick += 1
+    n = state.n_seats
+    if state.draft_pick >= 3 * n:
+        state.phase = SETUP
+        state.draft_remaining = []
+        return
+    rnd, seat = drafter(n, state.first_seat, state.draft_pick)
+    if state.draft_pick % n == 0:
+        state.draft_remaining = list(state.draft_offers[rnd])
+    state.current = seat
+
+
+def apply(state: GameState, event: ev.Event) -> GameState:
+    """Return the state after ``event``; ``state`` itself is not changed.
+
+    Raises ``ValueError`` when the event cannot follow ``state``.
+    """
+    new = state.clone()
+    apply_in_place(new, event)
+    return new
+
+
+def fold(events: Iterable[ev.Event]) -> GameState:
+    """The state of a game from its whole event log (first event: GameCreated).
+
+    Raises ``ValueError`` for an empty log, a log not starting with
+    ``GameCreated``, or an event that cannot follow its predecessors.
+    """
+    it = iter(events)
+    first = next(it, None)
+    if not isinstance(first, ev.GameCreated):
+        raise ValueError("an event log must begin with GameCreated")
+    state = new_state(first)
+    for event in it:
+        apply_in_place(state, event)
+    return state

@@ -1,0 +1,220 @@
+"""Legal actions: every command a seat may give now (DESIGN "The engine").
+
+``legal_commands(state, seat)`` lists them; each one is accepted by
+``decide``. Two simplifications keep the list finite and small, and neither
+hides a choice that matters:
+
+* cards that differ only by their letter (same type, value and acorn
+  corners) behave identically, so one of them stands for all;
+* a mixed play lists its cards in leaf-type order; ``decide`` accepts any
+  order, which only matters when two new piles go to the same end.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from itertools import combinations, product
+
+from . import commands as cmd
+from .cards import CARD_KIND, CARD_TYPE, CARD_VALUE, Card
+from .decide import plan_placement
+from .errors import IllegalCommand
+from .rules_data import (
+    BRIDGE_SAME_TYPE_MAX, EXCHANGE_DISCARD, HAND_LIMIT, KOI_MAX, LANDSCAPE_COST, LANDSCAPES,
+    MIDDAY, OBJECTIVE_COST, PAGODA_OBJECTIVE_COST, REVEAL_COST, SAME_TYPE_MAX, STONES_STEP,
+    TEAHOUSE_COLUMNS,
+)
+from .state import DRAFT, PLAY, GameState, SeatState
+
+SIDES = (cmd.LEFT, cmd.RIGHT)
+
+
+def _distinct(cards: Sequence[Card]) -> list[Card]:
+    """One card per kind (same type, value and corners)."""
+    seen: set = set()
+    out = []
+    for c in sorted(cards):
+        if CARD_KIND[c] not in seen:
+            seen.add(CARD_KIND[c])
+            out.append(c)
+    return out
+
+
+def kind_subsets(cards: Sequence[Card], lo: int, hi: int) -> Iterator[tuple[Card, ...]]:
+    """Every sub-multiset of ``cards`` by kind with ``lo``..``hi`` cards."""
+    groups: dict = {}
+    for c in sorted(cards):
+        groups.setdefault(CARD_KIND[c], []).append(c)
+    kinds = list(groups.values())
+
+    def rec(i: int, chosen: list[Card]) -> Iterator[tuple[Card, ...]]:
+        if len(chosen) > hi:
+            return
+        if i == len(kinds):
+            if len(chosen) >= lo:
+                yield tuple(chosen)
+            return
+        group = kinds[i]
+        for k in range(len(group) + 1):
+            yield from rec(i + 1, chosen + group[:k])
+
+    yield from rec(0, [])
+
+
+def _objective_cost(state: GameState) -> int:
+    return PAGODA_OBJECTIVE_COST if state.turn.boost == "pagoda" else OBJECTIVE_COST
+
+
+def _placeable(seat: SeatState, card: Card, jump: bool) -> bool:
+    pile = seat.pile_of(CARD_TYPE[card])
+    if pile is None:
+        return CARD_VALUE[card] == 0
+    if pile.closed:
+        return False
+    step = CARD_VALUE[card] - pile.top_value
+    return step in (0, 1) or (jump and 0 < step <= STONES_STEP)
+
+
+def can_take_main_action(state: GameState, seat: int) -> bool:
+    """Whether ``seat`` has any main action (RULES §3: otherwise it passes)."""
+    s = state.seats[seat]
+    if state.display:
+        return True
+    cost = 0 if state.turn.boost == "waterfall" else REVEAL_COST
+    if state.deck_size and s.acorns >= cost:
+        return True
+    jump = state.turn.boost == "stones" and not state.turn.stones_used
+    if any(_placeable(s, c, jump) for c in s.hand):
+        return True
+    return s.acorns >= _objective_cost(state) and any(o not in state.owners for o in state.objectives)
+
+
+def _collects(state: GameState, seat: int) -> list[cmd.Command]:
+    columns = state.columns()
+    want = min(TEAHOUSE_COLUMNS, len(columns)) if state.turn.boost == "teahouse" else 1
+    if not columns:
+        return []
+    return [cmd.Collect(seat, combo) for combo in combinations(columns, want)]
+
+
+def _plays(state: GameState, seat: int) -> list[cmd.Command]:
+    s = state.seats[seat]
+    boost = state.turn.boost
+    jump = boost == "stones" and not state.turn.stones_used
+    out: list[cmd.Command] = []
+    by_type: dict[str, list[Card]] = {}
+    for c in s.hand:
+        by_type.setdefault(CARD_TYPE[c], []).append(c)
+    limit = BRIDGE_SAME_TYPE_MAX if boost == "bridge" else SAME_TYPE_MAX
+    # Same type (RULES §4.2).
+    for t, cards in by_type.items():
+        side_options = [()] if s.pile_of(t) is not None else [(side,) for side in SIDES]
+        for subset in kind_subsets(cards, 1, limit):
+            ordered = tuple(sorted(subset, key=lambda c: (CARD_VALUE[c], c)))
+            for sides in side_options:
+                try:
+                    plan_placement(s, ordered, sides, jump_allowed=jump)
+                except IllegalCommand:
+                    continue
+                out.append(cmd.Play(seat, ordered, sides))
+    # Mixed: one card per pile, of different types (RULES §4.2).
+    options = []
+    for t in state.types:
+        if t in by_type:
+            singles = [c for c in _distinct(by_type[t]) if _placeable(s, c, jump)]
+            if singles:
+                options.append([None, *singles])
+    for choice in product(*options):
+        cards = tuple(c for c in choice if c is not None)
+        if len(cards) < 2:
+            continue
+        new = sum(1 for c in cards if s.pile_of(CARD_TYPE[c]) is None)
+        for sides in product(SIDES, repeat=new):
+            try:
+                plan_placement(s, cards, sides, jump_allowed=jump)
+            except IllegalCommand:
+                continue
+            out.append(cmd.Play(seat, cards, sides))
+    return out
+
+
+def _landscapes(state: GameState, seat: int) -> list[cmd.Command]:
+    s = state.seats[seat]
+    if state.turn.landscape is not None or s.acorns < LANDSCAPE_COST:
+        return []
+    out: list[cmd.Command] = []
+    for lid in s.panorama:
+        if lid in s.used:
+            continue
+        if LANDSCAPES[lid][0] == MIDDAY:
+            if not state.turn.main_done:
+                out.append(cmd.UseLandscape(seat, lid))
+            continue
+        if lid in ("spring", "pier", "pine", "festival"):
+            out.append(cmd.UseLandscape(seat, lid))
+        elif lid == "bamboo":
+            if state.deck_size:
+                out.append(cmd.UseLandscape(seat, lid))
+        elif lid == "lantern":
+            out += [cmd.UseLandscape(seat, lid, card=c) for c in _distinct(state.display)]
+        elif lid == "terrace":
+            out += [cmd.UseLandscape(seat, lid, card=c) for c in _distinct(state.discard)]
+        elif lid == "bell":
+            out += [
+                cmd.UseLandscape(seat, lid, hand_cards=(h,), card=c)
+                for h in _distinct(s.hand) for c in _distinct(state.display)
+            ]
+        elif lid == "koi":
+            if state.deck_size:
+                out += [cmd.UseLandscape(seat, lid, hand_cards=sub) for sub in kind_subsets(s.hand, 1, KOI_MAX)]
+        elif lid == "crane":
+            out += [
+                cmd.UseLandscape(seat, lid, hand_cards=(c,))
+                for c in _distinct(s.hand)
+                if s.pile_of(CARD_TYPE[c]) is not None and _placeable(s, c, False)
+            ]
+        elif lid == "fox":
+            out += [cmd.UseLandscape(seat, lid, hand_cards=sub) for sub in kind_subsets(s.hand, 1, len(s.hand))]
+        elif lid == "moongate":
+            if s.acorns >= LANDSCAPE_COST + _objective_cost(state):
+                out += [
+                    cmd.UseLandscape(seat, lid, objective=o)
+                    for o in state.objectives if o not in state.owners
+                ]
+    return out
+
+
+def legal_commands(state: GameState, seat: int) -> list[cmd.Command]:
+    """Every command ``seat`` may give now (see the module note on equivalent
+    cards and mixed-play order). Empty when it is not this seat's turn or the
+    game is over."""
+    if state.current != seat:
+        return []
+    if state.phase == DRAFT:
+        return [cmd.DraftPick(seat, lid) for lid in state.draft_remaining]
+    if state.phase != PLAY:
+        return []
+    if state.turn.revealed:
+        return _collects(state, seat)
+    s = state.seats[seat]
+    out: list[cmd.Command] = []
+    if not state.turn.main_done:
+        cost = 0 if state.turn.boost == "waterfall" else REVEAL_COST
+        if state.deck_size and s.acorns >= cost:
+            out.append(cmd.Reveal(seat))
+        out += _collects(state, seat)
+        out += _plays(state, seat)
+        if s.acorns >= _objective_cost(state):
+            out += [cmd.ActivateObjective(seat, o) for o in state.objectives if o not in state.owners]
+        if not out:
+            out.append(cmd.Pass(seat))
+    if not state.turn.exchanged and len(s.hand) >= EXCHANGE_DISCARD:
+        out += [cmd.Exchange(seat, pair) for pair in kind_subsets(s.hand, EXCHANGE_DISCARD, EXCHANGE_DISCARD)]
+    out += _landscapes(state, seat)
+    if state.turn.main_done:
+        excess = len(s.hand) - HAND_LIMIT
+        if excess > 0:
+            out += [cmd.DiscardToLimit(seat, sub) for sub in kind_subsets(s.hand, excess, excess)]
+        else:
+            out.append(cmd.EndTurn(seat))
+    return out
