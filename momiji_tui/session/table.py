@@ -1,0 +1,205 @@
+"""A table: one game's engine state, its event log on disk and its seats.
+
+The one place that runs turns (DESIGN "Layers"): front ends (the Textual app,
+each SSH client) send commands here and get ``PlayerView``s back; bots are
+asked here; every event is appended to the log (flushed and fsynced) before
+it changes the table, then published to listeners.
+"""
+
+from __future__ import annotations
+
+import os
+import threading
+from collections.abc import Callable
+from dataclasses import asdict, dataclass
+
+from .. import engine
+from ..engine import events as ev
+from ..engine.rules_data import RULES_VERSION
+from ..store import GameLog, load, new_game_id
+
+HUMAN, BOT = "human", "bot"
+Listener = Callable[[list[ev.Event]], None]
+
+
+@dataclass(frozen=True, slots=True)
+class SeatConfig:
+    """Who sits in a seat: a human (``level`` None) or a bot of a level."""
+
+    name: str
+    kind: str = HUMAN
+    level: str | None = None
+
+    @property
+    def is_bot(self) -> bool:
+        """True for a bot seat."""
+        return self.kind == BOT
+
+
+def validate_log(header: dict, events: list[dict]) -> None:
+    """Store validator: the events must fold under the rules (raises ValueError)."""
+    if not events:
+        raise ValueError("The save holds no game.")
+    try:
+        engine.fold(engine.from_dict(e) for e in events)
+    except ValueError as exc:
+        raise ValueError(f"The rules reject this save: {exc}") from None
+    except (KeyError, IndexError, TypeError) as exc:
+        raise ValueError(f"The rules reject this save ({type(exc).__name__}: {exc}).") from None
+
+
+class Table:
+    """A game being played: state, log, seats, listeners.
+
+    Thread-safety: ``submit`` and the read methods take a lock, so a bot
+    worker thread may call ``view``/``bot_command`` while the UI reads.
+    """
+
+    def __init__(self, events: list[ev.Event], seats: list[SeatConfig], log: GameLog | None,
+                 bot_seed: int = 0) -> None:
+        self.events: list[ev.Event] = list(events)
+        self.state = engine.fold(self.events)
+        self.seats = seats
+        self.log = log
+        self.bot_seed = bot_seed
+        self._listeners: list[Listener] = []
+        self._lock = threading.RLock()
+
+    # ---------------------------------------------------------------- create
+
+    @classmethod
+    def new(cls, seats: list[SeatConfig], *, seed: int | None = None, landscape_mode: str = "starter",
+            data_dir: str | os.PathLike[str] | None = None) -> Table:
+        """Start a new game and (with ``data_dir``) its save file.
+
+        Raises ``ValueError`` for a wrong number of seats or mode.
+        """
+        if seed is None:
+            seed = int.from_bytes(os.urandom(4), "big")
+        game_id = new_game_id()
+        events = engine.create_game([s.name for s in seats], seed=seed,
+                                    landscape_mode=landscape_mode, game_id=game_id)
+        log = None
+        if data_dir is not None:
+            header = {
+                "game_id": game_id, "rules_version": RULES_VERSION, "seed": seed,
+                "seats": [asdict(s) for s in seats], "landscape_mode": landscape_mode,
+            }
+            log = GameLog.create(data_dir, header)
+            log.extend([engine.to_dict(e) for e in events])
+        return cls(events, seats, log, bot_seed=seed)
+
+    @classmethod
+    def resume(cls, path: str | os.PathLike[str]) -> Table:
+        """Continue a saved game exactly where it stopped.
+
+        Raises the store's ``DamagedLog``/``NewerFormat`` for a bad file.
+        """
+        log = GameLog.open_for_append(path, validate_log)
+        header = log.header
+        seats = [SeatConfig(**s) for s in header["seats"]]
+        events = [engine.from_dict(e) for e in log.loaded.events]
+        return cls(events, seats, log, bot_seed=header.get("seed") or 0)
+
+    @classmethod
+    def replay(cls, path: str | os.PathLike[str]) -> Table:
+        """Read a saved game without opening it for writing."""
+        loaded = load(path, validate_log)
+        seats = [SeatConfig(**s) for s in loaded.header["seats"]]
+        return cls([engine.from_dict(e) for e in loaded.events], seats, None)
+
+    # ------------------------------------------------------------------ read
+
+    @property
+    def game_id(self) -> str:
+        """The game's id (also its save file's name)."""
+        return self.state.game_id
+
+    @property
+    def finished(self) -> bool:
+        """True once ``GameEnded`` has happened (RULES §6)."""
+        return self.state.phase == "ended"
+
+    @property
+    def current(self) -> int:
+        """The seat to act now (drafting or playing)."""
+        return self.state.current
+
+    def view(self, seat: int | None) -> engine.PlayerView:
+        """What ``seat`` may see now (RULES §8)."""
+        with self._lock:
+            return engine.view(self.state, seat)
+
+    def legal(self, seat: int) -> list[engine.Command]:
+        """Every legal command of ``seat`` now (empty when not its turn)."""
+        with self._lock:
+            return engine.legal_commands(self.state, seat)
+
+    def score(self) -> engine.ScoreSheet:
+        """The score sheet (final once the game is finished, RULES §7)."""
+        with self._lock:
+            return engine.score(self.state)
+
+    def check(self, command: engine.Command) -> list[ev.Event]:
+        """The events ``command`` would cause, without doing it. Only for
+        commands that reveal nothing hidden (plays, collects, objectives);
+        raises ``IllegalCommand``."""
+        if not isinstance(command, (engine.Play, engine.Collect, engine.ActivateObjective, engine.Exchange)):
+            raise TypeError("only public commands can be checked in advance")
+        with self._lock:
+            return engine.decide(self.state, command)
+
+    def bot_to_move(self) -> int | None:
+        """The bot seat that must act now, or None (a human's turn, or the end)."""
+        if self.finished:
+            return None
+        seat = self.state.current
+        return seat if self.seats[seat].is_bot else None
+
+    # ----------------------------------------------------------------- write
+
+    def subscribe(self, listener: Listener) -> Callable[[], None]:
+        """Call ``listener(events)`` after each accepted command; returns an
+        unsubscribe function."""
+        self._listeners.append(listener)
+        return lambda: self._listeners.remove(listener) if listener in self._listeners else None
+
+    def submit(self, command: engine.Command) -> list[ev.Event]:
+        """Decide ``command``, save its events, apply them, tell listeners.
+
+        Raises ``IllegalCommand`` (nothing changes, nothing is written).
+        An ``OSError`` while saving leaves the table as it was before.
+        """
+        with self._lock:
+            new_events = engine.decide(self.state, command)
+            if self.log is not None:
+                self.log.extend([engine.to_dict(e) for e in new_events])
+            state = self.state.clone()
+            for e in new_events:
+                engine.apply_in_place(state, e)
+            self.state = state
+            self.events.extend(new_events)
+        for listener in list(self._listeners):
+            listener(new_events)
+        return new_events
+
+    def bot_command(self, seat: int, make_bot: Callable[..., object] | None = None) -> engine.Command:
+        """Ask the bot in ``seat`` for its next command (slow: call it from a
+        worker). The bot sees only its view; its seed depends on the game's
+        seed, the seat and how far the game is, so a resumed game continues
+        the same way."""
+        if make_bot is None:
+            from ..bots import make_bot as default_make_bot
+
+            make_bot = default_make_bot
+        with self._lock:
+            v = engine.view(self.state, seat)
+            step = len(self.events)
+        config = self.seats[seat]
+        bot = make_bot(config.level or "normal", seed=hash((self.bot_seed, seat, step)) & 0xFFFFFFFF)
+        return bot.choose(v)  # type: ignore[attr-defined]
+
+    def close(self) -> None:
+        """Close the save file (the game stays resumable)."""
+        if self.log is not None:
+            self.log.close()
