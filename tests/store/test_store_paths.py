@@ -9,7 +9,18 @@ from pathlib import Path
 import platformdirs
 import pytest
 
-from momiji_tui.store import InvalidGameId, check_game_id, data_dir, game_path, games_dir, is_game_id, new_game_id
+from momiji_tui.store import (
+    GameLog,
+    InvalidGameId,
+    check_game_id,
+    data_dir,
+    game_path,
+    games_dir,
+    is_game_id,
+    new_game_id,
+)
+
+from store_helpers import make_header
 
 HOSTILE = ["../x", "/etc/passwd", "a/b", "", "..", "20260102-030405-00000a/../x",
            "20260102-030405-00000a\n", "20260102-030405-00000A", "x\x00y", None, 42]
@@ -52,6 +63,8 @@ def test_hostile_game_ids_are_rejected_everywhere(bad, isolated_dirs, tmp_path):
         check_game_id(bad)
     with pytest.raises(InvalidGameId):
         game_path(isolated_dirs, bad)
+    with pytest.raises(ValueError):  # InvalidGameId is a ValueError
+        GameLog.create(isolated_dirs, make_header(bad))
     assert list(tmp_path.rglob("*.jsonl")) == []
 
 
