@@ -7,12 +7,25 @@ from __future__ import annotations
 
 from .errors import DamagedLog, GameExists, GameNotFound, InvalidGameId, NewerFormat, StoreError
 from .ids import check_game_id, is_game_id, new_game_id
+from .library import (
+    DAMAGED,
+    FINISHED,
+    IN_PROGRESS,
+    NEWER,
+    SavedGame,
+    delete_game,
+    export_game,
+    import_game,
+    latest_unfinished,
+    list_games,
+)
 from .log import CURRENT_FORMAT_VERSION, MIGRATIONS, GameLog, LoadedLog, load, quarantine
 from .paths import data_dir, game_path, games_dir
 
 __all__ = [
-    "CURRENT_FORMAT_VERSION", "MIGRATIONS",
+    "CURRENT_FORMAT_VERSION", "DAMAGED", "FINISHED", "IN_PROGRESS", "MIGRATIONS", "NEWER",
     "DamagedLog", "GameExists", "GameLog", "GameNotFound", "InvalidGameId", "LoadedLog",
-    "NewerFormat", "StoreError", "check_game_id", "data_dir", "game_path", "games_dir",
-    "is_game_id", "load", "new_game_id", "quarantine",
+    "NewerFormat", "SavedGame", "StoreError", "check_game_id", "data_dir", "delete_game",
+    "export_game", "game_path", "games_dir", "import_game", "is_game_id", "latest_unfinished",
+    "list_games", "load", "new_game_id", "quarantine",
 ]

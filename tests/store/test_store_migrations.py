@@ -7,11 +7,12 @@ and the header said ``"players"`` instead of ``"seats"``.
 
 from __future__ import annotations
 
+import shutil
 from pathlib import Path
 
 import pytest
 
-from momiji_tui.store import DamagedLog, GameLog, load
+from momiji_tui.store import DamagedLog, GameLog, import_game, load
 from momiji_tui.store import log as log_module
 
 from store_helpers import GAME_A, raw_lines
@@ -91,6 +92,13 @@ def test_appending_to_an_old_file_upgrades_it_first_and_keeps_a_backup(v0_file, 
     assert loaded.disk_version == 1 and loaded.warnings == []
     assert [e["type"] for e in loaded.events] == ["GameCreated", "CardsPlayed", "TurnEnded"]
     assert v0_file.with_name(f"{v0_file.name}.v0-backup").read_bytes() == original
+
+
+def test_import_migrates_too(v0_file, monkeypatch, isolated_dirs):
+    monkeypatch.setitem(log_module.MIGRATIONS, 0, v0_to_v1)
+    copy = shutil.copy(v0_file, v0_file.with_name("from-a-friend.jsonl"))
+    assert import_game(isolated_dirs, copy) == GAME_A
+    assert load(isolated_dirs / "games" / f"{GAME_A}.jsonl").disk_version == 1
 
 
 def test_a_step_that_fails_on_an_odd_old_file_is_damage(v0_file, monkeypatch):

@@ -14,6 +14,8 @@ from momiji_tui.store import (
     InvalidGameId,
     check_game_id,
     data_dir,
+    delete_game,
+    export_game,
     game_path,
     games_dir,
     is_game_id,
@@ -63,6 +65,10 @@ def test_hostile_game_ids_are_rejected_everywhere(bad, isolated_dirs, tmp_path):
         check_game_id(bad)
     with pytest.raises(InvalidGameId):
         game_path(isolated_dirs, bad)
+    with pytest.raises(InvalidGameId):
+        delete_game(isolated_dirs, bad)
+    with pytest.raises(InvalidGameId):
+        export_game(isolated_dirs, bad, tmp_path / "out.jsonl")
     with pytest.raises(ValueError):  # InvalidGameId is a ValueError
         GameLog.create(isolated_dirs, make_header(bad))
     assert list(tmp_path.rglob("*.jsonl")) == []
