@@ -1,0 +1,44 @@
+"""Bots: players that see only a ``PlayerView`` (DESIGN "Bots").
+
+    bot = make_bot("normal", seed=7)
+    command = bot.choose(view(state, seat))     # one legal command
+
+Levels: ``"easy"`` (random legal with light sense), ``"normal"`` (greedy,
+one turn ahead), ``"hard"`` (single-observer ISMCTS over determinizations).
+See docs/BOTS.md.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from .base import Bot
+from .easy import EasyBot
+from .normal import NormalBot
+
+LEVELS: tuple[str, ...] = ("easy", "normal", "hard")
+
+
+def make_bot(level: str, seed: int = 0, **budget: Any) -> Bot:
+    """A bot of ``level`` with its own random seed.
+
+    ``budget`` goes to the bot: for ``"hard"``, ``iterations=`` (deterministic)
+    or ``time_limit=`` seconds with ``clock=`` (e.g. ``time.perf_counter``,
+    injected by the caller). Easy and Normal ignore budgets.
+    Raises ``ValueError`` for an unknown level.
+    """
+    level = level.lower()
+    if level == "easy":
+        return EasyBot(seed)
+    if level == "normal":
+        return NormalBot(seed)
+    if level == "hard":
+        from .hard import HardBot
+
+        return HardBot(seed, **budget)
+    raise ValueError(f"unknown bot level {level!r}: choose one of {', '.join(LEVELS)}")
+
+
+__all__ = ["Bot", "EasyBot", "LEVELS", "NormalBot", "make_bot"]
+_unused: Callable[..., Any] | None = None

@@ -1,0 +1,143 @@
+"""Normal: a greedy player that looks one turn ahead (DESIGN "Bots").
+
+Each decision scores every legal command by the evaluation of the state it
+leads to (``evaluate.relative_value``), in a world determinized from the
+view. Commands whose outcome depends on hidden cards (a paid reveal, Bamboo
+Grove, Koi Pond) are averaged over several sampled worlds; a reveal is worth
+its best follow-up collect. Before the main action, free actions that change
+what the main action can do (sunrise and midday landscapes, exchanges) are
+scored by the best main action that follows them: that is its landscape
+timing. The draft picks by a fixed table.
+"""
+
+from __future__ import annotations
+
+import random
+
+from ..engine import commands as cmd
+from ..engine.commands import Command
+from ..engine.decide import decide
+from ..engine.fold import apply_in_place
+from ..engine.rules_data import LANDSCAPES, MIDDAY, SUNRISE
+from ..engine.state import GameState
+from ..engine.view import PlayerView, determinize
+from .base import decision_rng, world_and_legal
+from .evaluate import DEFAULT_WEIGHTS, Weights, relative_value
+
+# Draft preference by landscape (higher first); ties keep the offer order.
+DRAFT_VALUE: dict[str, float] = {
+    "spring": 2.0, "bamboo": 2.2, "lantern": 2.6, "koi": 1.6, "terrace": 1.8, "bell": 1.7,
+    "bridge": 2.4, "stones": 2.2, "pagoda": 2.0, "teahouse": 2.8, "waterfall": 2.0, "moss": 2.3,
+    "pier": 2.0, "crane": 2.6, "pine": 1.4, "fox": 1.5, "moongate": 2.7, "festival": 1.6,
+}
+_RANDOM_OUTCOME = {"bamboo", "koi"}
+MAIN = (cmd.Reveal, cmd.Collect, cmd.Play, cmd.ActivateObjective, cmd.Pass)
+
+
+def after(state: GameState, command: Command) -> GameState:
+    """The state after ``command`` (a fresh copy)."""
+    events = decide(state, command)
+    new = state.clone()
+    for e in events:
+        apply_in_place(new, e)
+    return new
+
+
+def is_random(c: Command) -> bool:
+    """Whether the outcome of ``c`` depends on the hidden deck order."""
+    return type(c) is cmd.Reveal or (type(c) is cmd.UseLandscape and c.landscape in _RANDOM_OUTCOME)
+
+
+class NormalBot:
+    """Greedy one-turn heuristic."""
+
+    def __init__(self, seed: int = 0, name: str = "Normal", *, worlds: int = 6,
+                 weights: Weights = DEFAULT_WEIGHTS, lookahead: int = 6) -> None:
+        self.seed = seed
+        self.name = name
+        self.worlds = worlds
+        self.weights = weights
+        self.lookahead = lookahead
+
+    def choose(self, view: PlayerView) -> Command:
+        rng = decision_rng(view, self.seed, "normal")
+        world, legal = world_and_legal(view, rng)
+        if len(legal) == 1:
+            return legal[0]
+        if view.phase == "draft":
+            return draft_pick(legal)
+        worlds = [world] + [determinize(view, rng) for _ in range(self.worlds - 1)]
+        return self.best(worlds, legal, view.seat)
+
+    # ------------------------------------------------------------ scoring
+    def value(self, state: GameState, seat: int) -> float:
+        return relative_value(state, seat, self.weights)
+
+    def command_value(self, worlds: list[GameState], c: Command, seat: int) -> float:
+        """Mean value after ``c`` (over the worlds if its outcome is hidden)."""
+        use = worlds if is_random(c) else worlds[:1]
+        total = 0.0
+        for w in use:
+            s = after(w, c)
+            if s.turn.revealed:  # a reveal: its value is the best collect
+                from ..engine.legal import legal_commands
+
+                total += max(self.value(after(s, k), seat) for k in legal_commands(s, seat))
+            else:
+                total += self.value(s, seat)
+        return total / len(use)
+
+    def best_main(self, worlds: list[GameState], seat: int) -> float:
+        """Value of the best main action from the (shared) position of ``worlds``."""
+        from ..engine.legal import legal_commands
+
+        mains = [c for c in legal_commands(worlds[0], seat) if isinstance(c, MAIN)]
+        if not mains:
+            return self.value(worlds[0], seat)
+        return max(self.command_value(worlds, c, seat) for c in mains)
+
+    def best(self, worlds: list[GameState], legal: list[Command], seat: int) -> Command:
+        state = worlds[0]
+        scored = [(self.command_value(worlds, c, seat), i, c) for i, c in enumerate(legal)]
+        if state.turn.revealed or state.turn.main_done:
+            # After the main action: free actions versus ending the turn.
+            base = self.value(state, seat)
+            best_v, _, best_c = max(scored, key=lambda x: (x[0], -x[1]))
+            ends = [x for x in scored if isinstance(x[2], (cmd.EndTurn, cmd.DiscardToLimit))]
+            if ends:
+                end_v, _, end_c = max(ends, key=lambda x: (x[0], -x[1]))
+                if best_v <= max(end_v, base) + 0.05:
+                    return end_c
+            return best_c
+        mains = [x for x in scored if isinstance(x[2], MAIN)]
+        best_v, _, best_c = max(mains, key=lambda x: (x[0], -x[1]))
+        # Free actions before the main action: try the promising ones with a lookahead.
+        frees = [x for x in scored if not isinstance(x[2], MAIN) and _before_main(x[2])]
+        frees.sort(key=lambda x: (-x[0], x[1]))
+        for v, i, c in frees[: self.lookahead]:
+            nxt = [after(w, c) for w in (worlds if is_random(c) else worlds[:1])]
+            if nxt[0].current != seat or nxt[0].turn.main_done:
+                la = sum(self.value(s, seat) for s in nxt) / len(nxt)
+            else:
+                la = sum(self.best_main([s], seat) for s in nxt) / len(nxt)
+            if la > best_v + 0.05:
+                best_v, best_c = la, c
+        return best_c
+
+
+def _before_main(c: Command) -> bool:
+    """Free actions worth considering before the main action."""
+    if type(c) is cmd.Exchange:
+        return True
+    if type(c) is cmd.UseLandscape:
+        return LANDSCAPES[c.landscape][0] in (SUNRISE, MIDDAY) or c.landscape == "moongate"
+    return False
+
+
+def draft_pick(legal: list[Command], table: dict[str, float] = DRAFT_VALUE) -> Command:
+    """The offered landscape with the highest table value."""
+    return max(legal, key=lambda c: table.get(c.landscape, 0.0))
+
+
+__all__ = ["DRAFT_VALUE", "NormalBot", "after", "draft_pick", "is_random"]
+_ = random

@@ -1,0 +1,429 @@
+"""Seeded bot tournaments with seats rotated (DESIGN "Bots": strength is measured).
+
+    result = run_tournament(["hard", "normal"], games=1000, seats=2, seed=0, jobs=2)
+    print(format_result(result))
+
+Every deal (``seed + deal``) is played once per rotation of the line-up, so
+every bot plays every seat of every deal equally often (the duplicate format
+of research/anchors.md §3.4). Bots get their own seeds, derived from the
+tournament seed, the game and the seat, never from the deal.
+
+This module is a runner, not a bot: it times decisions with
+``time.perf_counter`` and may use ``multiprocessing``. The CLI
+(``momiji tournament``) calls ``main_tournament(argv)``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import math
+import time
+from collections.abc import Iterable, Mapping
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+from ..engine import create_game, fold, run, score, view
+from ..engine.rules_data import LANDSCAPES
+from . import make_bot
+
+Z95 = 1.959963984540054
+
+
+def wilson(wins: float, n: int, z: float = Z95) -> tuple[float, float]:
+    """Wilson score interval for a proportion (wins may be fractional)."""
+    if n <= 0:
+        return (0.0, 1.0)
+    p = wins / n
+    denom = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / denom
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+# --------------------------------------------------------------------- one game
+
+
+@dataclass(frozen=True, slots=True)
+class GameRecord:
+    """One finished game, seat by seat."""
+
+    game: int
+    deal_seed: int
+    lineup: tuple[str, ...]
+    scores: tuple[int, ...]
+    win_share: tuple[float, ...]
+    acorns: tuple[int, ...]
+    panoramas: tuple[tuple[str, ...], ...]
+    rounds: int
+    decisions: tuple[int, ...]
+    think_times: tuple[tuple[float, ...], ...]
+
+
+def bot_seed(seed: int, game: int, seat: int) -> int:
+    """A bot's seed: from the tournament seed, game and seat (not the deal)."""
+    h = hashlib.blake2b(f"bot|{seed}|{game}|{seat}".encode(), digest_size=8).digest()
+    return int.from_bytes(h, "big") & 0x7FFF_FFFF
+
+
+def parse_bot(spec: str, budgets: Mapping[str, Mapping[str, Any]] | None) -> tuple[str, dict[str, Any]]:
+    """``"hard"`` or ``"hard:iterations=300"`` → level and budget keywords."""
+    level, _, rest = spec.partition(":")
+    kw: dict[str, Any] = dict((budgets or {}).get(level, {}))
+    if rest:
+        for item in rest.split(","):
+            k, _, v = item.partition("=")
+            kw[k.strip()] = float(v) if "." in v else int(v)
+    if kw.get("time_limit") is not None and "clock" not in kw:
+        kw["clock"] = time.perf_counter
+    return level, kw
+
+
+def play_game(lineup: tuple[str, ...], deal_seed: int, game: int, seed: int, *,
+              landscape_mode: str = "draft",
+              budgets: Mapping[str, Mapping[str, Any]] | None = None,
+              max_decisions: int = 20000) -> GameRecord:
+    """Play one seeded game between the bots of ``lineup`` (one per seat)."""
+    n = len(lineup)
+    bots = []
+    for i, spec in enumerate(lineup):
+        level, kw = parse_bot(spec, budgets)
+        bots.append(make_bot(level, bot_seed(seed, game, i), **kw))
+    state = fold(create_game([f"{s}#{i}" for i, s in enumerate(lineup)], seed=deal_seed,
+                             landscape_mode=landscape_mode, game_id=f"t{deal_seed}"))
+    times: list[list[float]] = [[] for _ in range(n)]
+    count = 0
+    while state.phase != "ended":
+        seat = state.current
+        v = view(state, seat)
+        t0 = time.perf_counter()
+        command = bots[seat].choose(v)
+        times[seat].append(time.perf_counter() - t0)
+        state, _ = run(state, command)
+        count += 1
+        if count > max_decisions:
+            raise RuntimeError(f"game {game} did not end after {max_decisions} decisions")
+    sheet = score(state)
+    share = [0.0] * n
+    for w in sheet.winners:
+        share[w] = 1.0 / len(sheet.winners)
+    return GameRecord(
+        game=game, deal_seed=deal_seed, lineup=tuple(lineup),
+        scores=tuple(s.total for s in sheet.seats), win_share=tuple(share),
+        acorns=tuple(s.acorns for s in state.seats),
+        panoramas=tuple(tuple(s.panorama) for s in state.seats),
+        rounds=state.round - 1, decisions=tuple(len(t) for t in times),
+        think_times=tuple(tuple(t) for t in times),
+    )
+
+
+def lineups(bots: list[str], seats: int) -> list[tuple[str, ...]]:
+    """The rotations of the line-up: seat ``j`` of rotation ``r`` gets
+    ``bots[(j + r) % len(bots)]``, so over all rotations every bot sits in
+    every seat the same number of times."""
+    b = len(bots)
+    return [tuple(bots[(j + r) % b] for j in range(seats)) for r in range(b)]
+
+
+# --------------------------------------------------------------------- results
+
+
+@dataclass(slots=True)
+class BotStats:
+    """One bot's results over the tournament (per seat it played)."""
+
+    bot: str
+    games: int = 0
+    wins: float = 0.0
+    win_rate: float = 0.0
+    win_ci: tuple[float, float] = (0.0, 1.0)
+    mean_score: float = 0.0
+    mean_margin: float = 0.0
+    margin_ci: tuple[float, float] = (0.0, 0.0)
+    decisions: int = 0
+    mean_decision_ms: float = 0.0
+    p95_decision_ms: float = 0.0
+    max_decision_ms: float = 0.0
+
+
+@dataclass(slots=True)
+class LandscapeStats:
+    """Win rates of seats that had a landscape versus seats that did not."""
+
+    landscape: str
+    part: str
+    seats_with: int
+    rate_with: float
+    ci_with: tuple[float, float]
+    seats_without: int
+    rate_without: float
+    ci_without: tuple[float, float]
+    excess: float  # mean (win share − that bot's overall win rate) of seats with it
+    z: float
+    outlier: bool
+
+
+@dataclass(slots=True)
+class TournamentResult:
+    """Everything ``run_tournament`` measured."""
+
+    bots: list[str]
+    games: int
+    seats: int
+    seed: int
+    landscape_mode: str
+    budgets: dict[str, dict[str, Any]]
+    stats: list[BotStats]
+    mean_rounds: float
+    mean_decisions: float
+    seconds: float
+    landscapes: list[LandscapeStats] = field(default_factory=list)
+    records: list[GameRecord] = field(default_factory=list)
+
+
+def _percentile(xs: list[float], q: float) -> float:
+    if not xs:
+        return 0.0
+    ys = sorted(xs)
+    k = min(len(ys) - 1, max(0, math.ceil(q * len(ys)) - 1))
+    return ys[k]
+
+
+def _mean_ci(xs: list[float]) -> tuple[float, tuple[float, float]]:
+    n = len(xs)
+    if n == 0:
+        return 0.0, (0.0, 0.0)
+    m = sum(xs) / n
+    if n == 1:
+        return m, (m, m)
+    sd = math.sqrt(sum((x - m) ** 2 for x in xs) / (n - 1))
+    h = Z95 * sd / math.sqrt(n)
+    return m, (m - h, m + h)
+
+
+def summarize(records: list[GameRecord], bots: list[str]) -> list[BotStats]:
+    """Per-bot statistics. A bot's margin in a game is its score minus the best
+    other seat's score."""
+    out = []
+    for b in bots:
+        st = BotStats(b)
+        scores: list[float] = []
+        margins: list[float] = []
+        times: list[float] = []
+        for r in records:
+            for i, who in enumerate(r.lineup):
+                if who != b:
+                    continue
+                st.games += 1
+                st.wins += r.win_share[i]
+                scores.append(r.scores[i])
+                margins.append(r.scores[i] - max(s for j, s in enumerate(r.scores) if j != i))
+                times.extend(r.think_times[i])
+        if st.games:
+            st.win_rate = st.wins / st.games
+            st.win_ci = wilson(st.wins, st.games)
+            st.mean_score = sum(scores) / len(scores)
+            st.mean_margin, st.margin_ci = _mean_ci(margins)
+        st.decisions = len(times)
+        if times:
+            st.mean_decision_ms = 1000 * sum(times) / len(times)
+            st.p95_decision_ms = 1000 * _percentile(times, 0.95)
+            st.max_decision_ms = 1000 * max(times)
+        out.append(st)
+    return out
+
+
+def landscape_balance(records: list[GameRecord], stats: list[BotStats],
+                      alpha: float = 0.05) -> list[LandscapeStats]:
+    """For each landscape seen in draft games: win rate of the seats that had it
+    versus the seats that did not. A landscape is an *outlier* when the two
+    differ with a two-proportion z test at ``alpha`` after a Bonferroni
+    correction over the landscapes tested."""
+    rate_of = {s.bot: s.win_rate for s in stats}
+    rows: list[tuple[str, int, float, int, float, float]] = []
+    drafted = [r for r in records if any(r.panoramas)]
+    for lid in LANDSCAPES:
+        n_w = n_o = 0
+        w_w = w_o = 0.0
+        excess = 0.0
+        for r in drafted:
+            for i, pano in enumerate(r.panoramas):
+                if lid in pano:
+                    n_w += 1
+                    w_w += r.win_share[i]
+                    excess += r.win_share[i] - rate_of.get(r.lineup[i], 0.0)
+                else:
+                    n_o += 1
+                    w_o += r.win_share[i]
+        if n_w:
+            rows.append((lid, n_w, w_w, n_o, w_o, excess / n_w))
+    tests = max(1, len(rows))
+    # two-sided critical value for alpha / tests (normal quantile by bisection)
+    target = alpha / tests
+    lo, hi = 0.0, 10.0
+    for _ in range(60):
+        mid = (lo + hi) / 2
+        if math.erfc(mid / math.sqrt(2)) > target:
+            lo = mid
+        else:
+            hi = mid
+    crit = hi
+    out = []
+    for lid, n_w, w_w, n_o, w_o, ex in rows:
+        p1 = w_w / n_w
+        p0 = w_o / n_o if n_o else 0.0
+        pooled = (w_w + w_o) / (n_w + n_o)
+        se = math.sqrt(max(1e-12, pooled * (1 - pooled) * (1 / n_w + (1 / n_o if n_o else 0.0))))
+        z = (p1 - p0) / se
+        out.append(LandscapeStats(
+            lid, LANDSCAPES[lid][0], n_w, p1, wilson(w_w, n_w), n_o, p0, wilson(w_o, n_o) if n_o else (0.0, 1.0),
+            ex, z, abs(z) > crit,
+        ))
+    return out
+
+
+def _run_one(args: tuple) -> GameRecord:
+    lineup, deal_seed, game, seed, mode, budgets = args
+    return play_game(lineup, deal_seed, game, seed, landscape_mode=mode, budgets=budgets)
+
+
+def run_tournament(bots: list[str], games: int, seats: int, seed: int, jobs: int = 1,
+                   budgets: Mapping[str, Mapping[str, Any]] | None = None, *,
+                   landscape_mode: str = "draft", keep_records: bool = False,
+                   progress: Any = None) -> TournamentResult:
+    """Play ``games`` seeded games of ``seats`` seats between ``bots``.
+
+    Game ``g`` plays deal ``seed + g // R`` with rotation ``g % R`` of the
+    line-up (``R = len(bots)``), so pass a multiple of ``R`` games to give
+    every bot every seat equally. ``budgets`` maps a level to its budget
+    keywords (e.g. ``{"hard": {"iterations": 200}}``); a bot spec may also
+    carry them (``"hard:iterations=200"``). ``jobs > 1`` plays games in that
+    many processes; results do not depend on ``jobs``.
+    """
+    if not 2 <= seats <= 4:
+        raise ValueError("seats must be 2, 3 or 4")
+    if len(bots) < 1:
+        raise ValueError("name at least one bot")
+    rot = lineups(bots, seats)
+    budgets_d = {k: dict(v) for k, v in (budgets or {}).items()}
+    tasks = [(rot[g % len(rot)], seed + g // len(rot), g, seed, landscape_mode, budgets_d)
+             for g in range(games)]
+    t0 = time.perf_counter()
+    records: list[GameRecord] = []
+    if jobs > 1:
+        import multiprocessing as mp
+
+        with mp.get_context("spawn").Pool(jobs) as pool:
+            for rec in pool.imap_unordered(_run_one, tasks, chunksize=1):
+                records.append(rec)
+                if progress:
+                    progress(len(records), games)
+    else:
+        for t in tasks:
+            records.append(_run_one(t))
+            if progress:
+                progress(len(records), games)
+    records.sort(key=lambda r: r.game)
+    labels = list(dict.fromkeys(bots))
+    stats = summarize(records, labels)
+    result = TournamentResult(
+        bots=labels, games=games, seats=seats, seed=seed, landscape_mode=landscape_mode,
+        budgets=budgets_d, stats=stats,
+        mean_rounds=sum(r.rounds for r in records) / max(1, len(records)),
+        mean_decisions=sum(sum(r.decisions) for r in records) / max(1, len(records)),
+        seconds=time.perf_counter() - t0,
+        landscapes=landscape_balance(records, stats) if landscape_mode == "draft" else [],
+        records=records if keep_records else [],
+    )
+    return result
+
+
+# --------------------------------------------------------------------- output
+
+
+def format_result(result: TournamentResult) -> str:
+    """A plain-text report: the bot table and the landscape balance table."""
+    lines = [
+        f"Tournament: {', '.join(result.bots)} — {result.games} games, {result.seats} seats, "
+        f"seed {result.seed}, landscapes: {result.landscape_mode}"
+        + (f", budgets {result.budgets}" if result.budgets else ""),
+        f"Mean game length: {result.mean_rounds:.1f} rounds, {result.mean_decisions:.0f} decisions; "
+        f"wall time {result.seconds:.0f} s",
+        "",
+        f"{'bot':<24}{'seats':>6}{'wins':>8}{'win %':>7}  {'95% CI':<13}{'score':>7}"
+        f"{'margin':>8}  {'margin CI':<15}{'ms mean':>8}{'ms p95':>8}{'ms max':>8}",
+    ]
+    for s in result.stats:
+        lines.append(
+            f"{s.bot:<24}{s.games:>6}{s.wins:>8.1f}{100 * s.win_rate:>6.1f}%  "
+            f"[{100 * s.win_ci[0]:4.1f}, {100 * s.win_ci[1]:4.1f}] {s.mean_score:>7.1f}"
+            f"{s.mean_margin:>+8.1f}  [{s.margin_ci[0]:+5.1f}, {s.margin_ci[1]:+5.1f}] "
+            f"{s.mean_decision_ms:>8.1f}{s.p95_decision_ms:>8.1f}{s.max_decision_ms:>8.0f}"
+        )
+    if result.landscapes:
+        lines += ["", "Landscape balance (draft games): win rate of seats with it vs without",
+                  f"{'landscape':<12}{'part':<9}{'seats':>6}{'with %':>8}  {'95% CI':<13}"
+                  f"{'without %':>10}  {'95% CI':<13}{'excess':>8}{'z':>7}"]
+        for ls in sorted(result.landscapes, key=lambda x: -x.z):
+            lines.append(
+                f"{ls.landscape:<12}{ls.part:<9}{ls.seats_with:>6}{100 * ls.rate_with:>7.1f}%  "
+                f"[{100 * ls.ci_with[0]:4.1f}, {100 * ls.ci_with[1]:4.1f}]"
+                f"{100 * ls.rate_without:>9.1f}%  [{100 * ls.ci_without[0]:4.1f}, {100 * ls.ci_without[1]:4.1f}]"
+                f"{100 * ls.excess:>+7.1f}{ls.z:>+7.2f}" + ("  OUTLIER" if ls.outlier else "")
+            )
+        outs = [ls.landscape for ls in result.landscapes if ls.outlier]
+        lines.append("Outliers (Bonferroni-corrected z test, α = 0.05): " + (", ".join(outs) if outs else "none"))
+    return "\n".join(lines)
+
+
+def to_json(result: TournamentResult) -> str:
+    """The result as JSON (records included only if kept)."""
+    d = asdict(result)
+    for b in d["budgets"].values():
+        b.pop("clock", None)
+    return json.dumps(d, indent=2, default=str)
+
+
+def main_tournament(argv: list[str]) -> int:
+    """``momiji tournament --bots hard,normal --games N --seats K --seed S --jobs J [--json]``."""
+    p = argparse.ArgumentParser(prog="momiji tournament", description="Seeded bot tournament with seats rotated.")
+    p.add_argument("--bots", default="normal,easy",
+                   help="comma-separated levels (easy, normal, hard); a level may carry a budget, "
+                        "e.g. hard:iterations=200")
+    p.add_argument("--games", type=int, default=100)
+    p.add_argument("--seats", type=int, default=2)
+    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--jobs", type=int, default=1)
+    p.add_argument("--mode", choices=("draft", "starter"), default="draft", help="landscape mode")
+    p.add_argument("--iterations", type=int, default=None, help="Hard: iterations per decision")
+    p.add_argument("--time-limit", type=float, default=None, help="Hard: seconds per decision (wall clock)")
+    p.add_argument("--json", action="store_true", help="print JSON instead of the table")
+    p.add_argument("--progress", action="store_true", help="report progress on stderr")
+    a = p.parse_args(argv)
+    bots = [b.strip() for b in a.bots.split(",") if b.strip()]
+    budgets: dict[str, dict[str, Any]] = {}
+    if a.iterations is not None:
+        budgets.setdefault("hard", {})["iterations"] = a.iterations
+    if a.time_limit is not None:
+        budgets.setdefault("hard", {})["time_limit"] = a.time_limit
+    prog = None
+    if a.progress:
+        import sys
+
+        def prog(done: int, total: int) -> None:
+            if done % max(1, total // 20) == 0 or done == total:
+                print(f"{done}/{total} games", file=sys.stderr, flush=True)
+    result = run_tournament(bots, a.games, a.seats, a.seed, a.jobs, budgets, landscape_mode=a.mode, progress=prog)
+    print(to_json(result) if a.json else format_result(result))
+    return 0
+
+
+def _chunks(xs: Iterable[Any]) -> list[Any]:  # pragma: no cover - kept small on purpose
+    return list(xs)
+
+
+if __name__ == "__main__":  # pragma: no cover
+    import sys
+
+    raise SystemExit(main_tournament(sys.argv[1:]))
