@@ -1,0 +1,218 @@
+"""Test harness for the SSH server: a demo app, a pyte terminal, bounded waits.
+
+Every wait here is bounded: it polls and fails with a screen dump after its
+timeout. Nothing depends on timing otherwise.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+import asyncssh
+import pyte
+from textual.app import App, ComposeResult
+from textual.binding import Binding
+from textual.events import Resize
+from textual.screen import ModalScreen
+from textual.widgets import Input, Label
+
+from momiji_tui.ssh import Identity, SSHServerHandle, start_server
+
+TIMEOUT = 20.0
+"""Generous bound for any single wait (seconds); CI machines can be slow."""
+
+
+# -- the demo app ---------------------------------------------------------------
+class DemoDialog(ModalScreen[None]):
+    BINDINGS = [Binding("escape", "close", "Close")]
+
+    def compose(self) -> ComposeResult:
+        yield Label("DIALOG-OPEN")
+
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+
+class DemoApp(App[None]):
+    """Shows who is connected, a counter (F3), the size; F2 opens a dialog."""
+
+    BINDINGS = [
+        Binding("f2", "open_dialog", "Dialog"),
+        Binding("f3", "increment", "Count"),
+    ]
+
+    def __init__(self, identity: Identity) -> None:
+        super().__init__()
+        self.identity = identity
+        self.counter = 0
+
+    def compose(self) -> ComposeResult:
+        kind = "guest" if self.identity.is_guest else "key"
+        yield Label(f"who={self.identity.display_name} kind={kind}", id="who")
+        yield Label("counter=0", id="counter")
+        yield Label("size=?", id="size")
+        yield Input(id="input")
+
+    def on_resize(self, event: Resize) -> None:
+        self.query_one("#size", Label).update(f"size={event.size.width}x{event.size.height}")
+
+    def action_open_dialog(self) -> None:
+        self.push_screen(DemoDialog())
+
+    def action_increment(self) -> None:
+        self.counter += 1
+        self.query_one("#counter", Label).update(f"counter={self.counter}")
+
+
+# -- bounded waits --------------------------------------------------------------
+def screen_text(screen: pyte.Screen) -> str:
+    return "\n".join(line.rstrip() for line in screen.display)
+
+
+async def wait_until(
+    predicate: Callable[[], bool], timeout: float = TIMEOUT, describe: Callable[[], str] = str
+) -> None:
+    """Poll ``predicate`` until it is true; fail after ``timeout`` seconds."""
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + timeout
+    while not predicate():
+        if loop.time() > deadline:
+            raise AssertionError(f"timed out after {timeout} s: {describe()}")
+        await asyncio.sleep(0.02)
+
+
+async def wait_for_text(screen: pyte.Screen, text: str, timeout: float = TIMEOUT) -> None:
+    """Wait until ``text`` appears on the pyte ``screen``."""
+    await wait_until(
+        lambda: text in screen_text(screen),
+        timeout,
+        lambda: f"{text!r} never appeared on screen:\n{screen_text(screen)}",
+    )
+
+
+async def wait_for_no_text(screen: pyte.Screen, text: str, timeout: float = TIMEOUT) -> None:
+    """Wait until ``text`` is gone from the pyte ``screen``."""
+    await wait_until(
+        lambda: text not in screen_text(screen),
+        timeout,
+        lambda: f"{text!r} never went away:\n{screen_text(screen)}",
+    )
+
+
+# -- client side ----------------------------------------------------------------
+class Terminal:
+    """An SSH client session with a PTY, rendered into a pyte screen."""
+
+    def __init__(self, conn: asyncssh.SSHClientConnection, proc: asyncssh.SSHClientProcess[bytes], size: tuple[int, int]) -> None:
+        self.conn = conn
+        self.proc = proc
+        self.screen = pyte.Screen(*size)
+        self._stream = pyte.ByteStream(self.screen)
+        self.raw = bytearray()
+        self._pump = asyncio.ensure_future(self._read())
+
+    async def _read(self) -> None:
+        while data := await self.proc.stdout.read(65536):
+            self.raw += data
+            self._stream.feed(data)
+
+    @property
+    def text(self) -> str:
+        return screen_text(self.screen)
+
+    async def wait_for_text(self, text: str, timeout: float = TIMEOUT) -> None:
+        await wait_for_text(self.screen, text, timeout)
+
+    async def wait_for_no_text(self, text: str, timeout: float = TIMEOUT) -> None:
+        await wait_for_no_text(self.screen, text, timeout)
+
+    def send(self, data: bytes | str) -> None:
+        self.proc.stdin.write(data.encode() if isinstance(data, str) else data)
+
+    def resize(self, width: int, height: int, *, screen: bool = True) -> None:
+        self.proc.change_terminal_size(width, height)
+        if screen:
+            self.screen.resize(height, width)
+
+    async def wait_exit(self, timeout: float = TIMEOUT) -> int | None:
+        """Wait for the session to end; return its exit status."""
+        await asyncio.wait_for(self.proc.wait_closed(), timeout)
+        await asyncio.wait_for(self._pump, timeout)
+        return self.proc.exit_status
+
+    async def close(self) -> None:
+        self.conn.abort()
+        self._pump.cancel()
+        await asyncio.gather(self._pump, return_exceptions=True)
+
+
+def new_key() -> asyncssh.SSHKey:
+    return asyncssh.generate_private_key("ssh-ed25519")
+
+
+async def open_connection(
+    port: int, *, username: str = "alice", key: asyncssh.SSHKey | None = None
+) -> asyncssh.SSHClientConnection:
+    """Log in with ``key``, or as a guest (keyboard-interactive) without one."""
+    options: dict[str, Any] = dict(
+        username=username, known_hosts=None, agent_path=None, config=[], connect_timeout=TIMEOUT
+    )
+    if key is None:
+        options.update(client_keys=None, kbdint_auth=True, password="")
+    else:
+        options.update(client_keys=[key], kbdint_auth=False, password_auth=False)
+    return await asyncio.wait_for(asyncssh.connect("127.0.0.1", port, **options), TIMEOUT)
+
+
+async def open_terminal(
+    conn: asyncssh.SSHClientConnection, size: tuple[int, int] = (80, 24)
+) -> Terminal:
+    proc = await asyncio.wait_for(
+        conn.create_process(term_type="xterm-256color", term_size=size, encoding=None), TIMEOUT
+    )
+    return Terminal(conn, proc, size)
+
+
+# -- server side ----------------------------------------------------------------
+@dataclass
+class Hosted:
+    """A server under test and what its factory and callbacks have seen."""
+
+    handle: SSHServerHandle | None = None
+    apps: list[DemoApp] = field(default_factory=list)
+    ended: list[tuple[Identity, str]] = field(default_factory=list)
+
+    @property
+    def port(self) -> int:
+        assert self.handle is not None
+        return self.handle.port
+
+    def factory(self, identity: Identity) -> DemoApp:
+        app = DemoApp(identity)
+        self.apps.append(app)
+        return app
+
+    async def on_session_end(self, identity: Identity, reason: str) -> None:
+        await asyncio.sleep(0)
+        self.ended.append((identity, reason))
+
+    async def wait_sessions(self, count: int, timeout: float = TIMEOUT) -> None:
+        handle = self.handle
+        assert handle is not None
+        await wait_until(
+            lambda: handle.session_count == count,
+            timeout,
+            lambda: f"session_count is {handle.session_count}, want {count}",
+        )
+
+
+async def start_hosted(**options: Any) -> Hosted:
+    hosted = Hosted()
+    options.setdefault("port", 0)
+    hosted.handle = await start_server(
+        app_factory=hosted.factory, on_session_end=hosted.on_session_end, **options
+    )
+    return hosted

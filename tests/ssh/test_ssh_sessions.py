@@ -1,0 +1,131 @@
+"""End-to-end: real SSH clients (asyncssh) against an in-process server."""
+
+from __future__ import annotations
+
+import re
+
+from ssh_harness import DemoApp, new_key, wait_until
+
+F2, F3, ESC, CTRL_Q = b"\x1bOQ", b"\x1bOR", b"\x1b", b"\x11"
+
+
+async def test_key_login_renders_app_with_verified_fingerprint(hosted, clients):
+    key = new_key()
+    term = await clients.terminal(hosted.port, username="alice", key=key)
+    await term.wait_for_text("who=alice kind=key")
+    (app,) = hosted.apps
+    identity = app.identity
+    assert identity.fingerprint == key.get_fingerprint("sha256")
+    assert not identity.is_guest and identity.key == identity.fingerprint
+    assert re.fullmatch(r"key-[0-9a-f]{32}", identity.account_id)
+    assert hosted.handle.identities() == [identity]
+
+
+async def test_same_key_gives_same_account_id(hosted, clients):
+    key = new_key()
+    for name in ("alice", "bob"):
+        term = await clients.terminal(hosted.port, username=name, key=key)
+        await term.wait_for_text(f"who={name} kind=key")
+    first, second = (app.identity for app in hosted.apps)
+    assert first.account_id == second.account_id
+    assert first.display_name != second.display_name
+
+
+async def test_guest_login_without_key(hosted, clients):
+    term = await clients.terminal(hosted.port, username="carol")
+    await term.wait_for_text("who=carol kind=guest")
+    identity = hosted.apps[0].identity
+    assert identity.is_guest and identity.fingerprint is None
+    assert re.fullmatch(r"guest-[0-9a-f]{16}", identity.account_id)
+
+
+async def test_second_and_third_login_while_first_session_runs(hosted, clients):
+    # Regression for the eager-task login hang (research §2.4.1).
+    first = await clients.terminal(hosted.port, username="one", key=new_key())
+    await first.wait_for_text("who=one")
+    second = await clients.terminal(hosted.port, username="two")
+    third = await clients.terminal(hosted.port, username="three", key=new_key())
+    await second.wait_for_text("who=two kind=guest")
+    await third.wait_for_text("who=three kind=key")
+    assert hosted.handle.session_count == 3
+    first.send(F3)
+    await first.wait_for_text("counter=1")
+    assert "counter=0" in second.text
+
+
+async def test_escape_closes_dialog_and_next_text_is_intact(hosted, clients):
+    term = await clients.terminal(hosted.port)
+    await term.wait_for_text("who=alice")
+    term.send(F2)
+    await term.wait_for_text("DIALOG-OPEN")
+    term.send(ESC)  # a lone Esc: only the parser tick can deliver it
+    await term.wait_for_no_text("DIALOG-OPEN")
+    term.send("hello world")
+    await term.wait_for_text("hello world")
+    assert "^" not in term.text
+    assert hosted.apps[0].query_one("#input").value == "hello world"
+
+
+async def test_utf8_input_split_across_packets(hosted, clients):
+    term = await clients.terminal(hosted.port)
+    await term.wait_for_text("who=alice")
+    data = "momiji 紅葉".encode()
+    term.send(data[:-2])
+    term.send(data[-2:])
+    await term.wait_for_text("momiji 紅葉")
+
+
+async def test_window_change_reflows(hosted, clients):
+    term = await clients.terminal(hosted.port, size=(80, 24))
+    await term.wait_for_text("size=80x24")
+    term.resize(60, 20)
+    await term.wait_for_text("size=60x20")
+    # The Input's top border spans the new width.
+    await wait_until(lambda: any(line.rstrip().endswith("▔▎") for line in term.screen.display))
+    (border,) = [line for line in term.screen.display if "▔▔▔" in line]
+    assert len(border.rstrip()) == 60
+
+
+async def test_oversized_sizes_are_clamped(hosted, clients):
+    term = await clients.terminal(hosted.port, size=(5000, 3000), username="big")
+    term.screen.resize(100, 300)
+    await term.wait_for_text("size=300x100")
+    term.resize(100_000, 100_000, screen=False)
+    term.resize(120, 40, screen=False)
+    term.resize(10**6, 7, screen=False)
+    await term.wait_for_text("size=300x7")
+    term.resize(0, 0, screen=False)  # "unknown" → the default size
+    await term.wait_for_text("size=80x24")
+
+
+async def test_quit_sends_exit_status_zero(hosted, clients):
+    term = await clients.terminal(hosted.port)
+    await term.wait_for_text("who=alice")
+    term.send(CTRL_Q)
+    assert await term.wait_exit() == 0
+    await hosted.wait_sessions(0)
+    await wait_until(lambda: len(hosted.ended) == 1)
+    assert hosted.ended[0][1] == "quit"
+
+
+async def test_dropped_connection_cleans_up_the_app(hosted, clients):
+    term = await clients.terminal(hosted.port)
+    await term.wait_for_text("who=alice")
+    (app,) = hosted.apps
+    assert isinstance(app, DemoApp) and app.is_running
+    term.conn.abort()
+    await hosted.wait_sessions(0)
+    await wait_until(lambda: not app.is_running)
+    await wait_until(lambda: len(hosted.ended) == 1)
+    assert hosted.ended[0][1] == "disconnect"
+
+
+async def test_server_close_ends_sessions_with_a_message(start, clients):
+    hosted = await start()
+    term = await clients.terminal(hosted.port)
+    await term.wait_for_text("who=alice")
+    await hosted.handle.close()
+    assert await term.wait_exit() == 1
+    assert b"shutting down" in term.raw
+    assert hosted.handle.session_count == 0
+    assert hosted.ended[0][1] == "shutdown"
