@@ -1,0 +1,243 @@
+"""The Momiji Textual app: menu, new game, draft, table, scoring, saved games, help.
+
+The app holds at most one ``Table`` (session). Screens never change the game
+themselves: they call ``MomijiApp.submit`` which sends a command to the
+table. Bots think in a worker thread, so the table stays responsive.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+from textual.app import App
+from textual.binding import Binding
+from textual.message import Message
+from textual.worker import Worker, WorkerState
+
+from ..engine import IllegalCommand
+from ..engine.commands import Command
+from ..session.table import BOT, HUMAN, SeatConfig, Table
+from .paths import stylesheets
+
+BOT_NAMES = ("Kaede", "Ginnan", "Sakura", "Donguri")
+
+
+@dataclass(frozen=True)
+class NewGameOptions:
+    """What the new-game screen asks: the player's name, 2–4 seats (the
+    player in seat 0, bots elsewhere), the bots' level, starter or drafted
+    landscapes, an optional seed."""
+
+    name: str = "You"
+    seats: int = 2
+    bot_level: str = "normal"
+    landscape_mode: str = "starter"
+    seed: int | None = None
+
+    def seat_configs(self) -> list[SeatConfig]:
+        """The seats: the human first, then the bots."""
+        bots = [SeatConfig(f"{BOT_NAMES[i]} ({self.bot_level})", BOT, self.bot_level)
+                for i in range(self.seats - 1)]
+        return [SeatConfig(self.name or "You", HUMAN, None), *bots]
+
+
+class TableChanged(Message):
+    """The table accepted a command; screens redraw from a fresh view."""
+
+    def __init__(self, events: list) -> None:
+        super().__init__()
+        self.events = events
+
+
+class MomijiApp(App[None]):
+    """The game in the terminal.
+
+    ``data_dir``: where saves go. ``new_game``/``resume_path`` open a game at
+    once instead of the menu. ``bot_delay``: seconds between bot moves so a
+    human can follow (0 in tests). ``make_bot``: bot factory (tests inject
+    cheap bots). ``hosted``: running for a remote (SSH) user, so features
+    that act on the server machine are off.
+    """
+
+    TITLE = "Momiji"
+    CSS_PATH = stylesheets()
+    ENABLE_COMMAND_PALETTE = True
+    BINDINGS = [
+        Binding("f1", "help", "Help", id="app.help"),
+        Binding("ctrl+q", "quit", "Quit", id="app.quit", priority=True),
+    ]
+
+    def __init__(self, data_dir: str | os.PathLike[str], *, new_game: NewGameOptions | None = None,
+                 resume_path: str | os.PathLike[str] | None = None, bot_delay: float = 0.6,
+                 make_bot: Callable[..., object] | None = None, hosted: bool = False) -> None:
+        super().__init__()
+        self.data_dir = Path(data_dir)
+        self.bot_delay = bot_delay
+        self.make_bot = make_bot
+        self.hosted = hosted
+        self.memory_mode = False
+        self.table: Table | None = None
+        self.seat = 0
+        self.thinking: int | None = None
+        self._start_new = new_game
+        self._start_resume = resume_path
+        self._unsubscribe: Callable[[], None] | None = None
+
+    # ----------------------------------------------------------- lifecycle
+
+    def on_mount(self) -> None:
+        from .menu import MenuScreen
+
+        self.push_screen(MenuScreen())
+        if self._start_new is not None:
+            self.start_game(self._start_new)
+        elif self._start_resume is not None:
+            self.resume_game(self._start_resume)
+
+    def on_unmount(self) -> None:
+        self.close_table()
+
+    def get_system_commands(self, screen):  # type: ignore[override]
+        """The palette's system commands, without Screenshot (it writes files
+        on the machine running the app, which over SSH is the server)."""
+        from .commands import game_commands
+
+        for command in super().get_system_commands(screen):
+            if "screenshot" not in command.title.lower():
+                yield command
+        yield from game_commands(self)
+
+    # --------------------------------------------------------------- games
+
+    def start_game(self, options: NewGameOptions) -> None:
+        """Start and save a new game, then show its first screen."""
+        table = Table.new(options.seat_configs(), seed=options.seed,
+                          landscape_mode=options.landscape_mode, data_dir=self.data_dir)
+        self.open_table(table, seat=0)
+
+    def resume_game(self, path: str | os.PathLike[str]) -> None:
+        """Continue a saved game where it stopped (bots included)."""
+        table = Table.resume(path)
+        humans = [i for i, s in enumerate(table.seats) if s.kind == HUMAN]
+        self.open_table(table, seat=humans[0] if humans else 0)
+
+    def open_table(self, table: Table, seat: int) -> None:
+        """Sit at ``table`` in ``seat`` and show the screen of its phase."""
+        self.close_table()
+        self.table = table
+        self.seat = seat
+        self._unsubscribe = table.subscribe(lambda events: self.post_message(TableChanged(events)))
+        self.show_phase()
+        self.drive_bots()
+
+    def close_table(self) -> None:
+        """Leave the current table; its save stays resumable."""
+        if self._unsubscribe is not None:
+            self._unsubscribe()
+            self._unsubscribe = None
+        if self.table is not None:
+            self.table.close()
+            self.table = None
+        self.thinking = None
+
+    def show_phase(self) -> None:
+        """Show the draft, table or scoring screen for the game's phase."""
+        from .draft import DraftScreen
+        from .scoring import ScoringScreen
+        from .table_screen import TableScreen
+
+        if self.table is None:
+            return
+        phase = self.table.state.phase
+        wanted = {"draft": DraftScreen, "ended": ScoringScreen}.get(phase, TableScreen)
+        if isinstance(self.screen, wanted):
+            return
+        while len(self.screen_stack) > 2:
+            self.pop_screen()
+        if len(self.screen_stack) == 2 and not isinstance(self.screen, (DraftScreen, TableScreen, ScoringScreen)):
+            self.push_screen(wanted())
+        else:
+            self.switch_screen(wanted())
+
+    def submit(self, command: Command) -> str | None:
+        """Send the player's command to the table. Returns None when accepted,
+        else the rules' explanation (nothing changed)."""
+        if self.table is None:
+            return "There is no game on the table."
+        try:
+            self.table.submit(command)
+        except IllegalCommand as exc:
+            return str(exc)
+        return None
+
+    def on_table_changed(self, message: TableChanged) -> None:
+        self.show_phase()
+        refresh = getattr(self.screen, "refresh_table", None)
+        if refresh is not None:
+            refresh(message.events)
+        self.drive_bots()
+
+    # ---------------------------------------------------------------- bots
+
+    def drive_bots(self) -> None:
+        """If a bot must act, let it think in a worker thread."""
+        table = self.table
+        if table is None or self.thinking is not None:
+            return
+        seat = table.bot_to_move()
+        if seat is None:
+            return
+        self.thinking = seat
+        refresh = getattr(self.screen, "refresh_table", None)
+        if refresh is not None:
+            refresh([])
+        self.run_worker(lambda: table.bot_command(seat, self.make_bot), thread=True,
+                        group="bot", name=f"bot-{seat}", exit_on_error=False)
+
+    def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
+        if event.worker.group != "bot" or event.state not in (WorkerState.SUCCESS, WorkerState.ERROR):
+            return
+        table, self.thinking = self.table, None
+        if table is None:
+            return
+        if event.state == WorkerState.ERROR:
+            self.notify(f"A bot failed: {event.worker.error}", severity="error")
+            return
+        command = event.worker.result
+
+        def play() -> None:
+            if self.table is table and table.bot_to_move() == command.seat:
+                try:
+                    table.submit(command)
+                except IllegalCommand as exc:  # a bot bug must not end the game
+                    self.notify(f"A bot tried an illegal move: {exc}", severity="error")
+
+        if self.bot_delay > 0:
+            self.set_timer(self.bot_delay, play)
+        else:
+            play()
+
+    # ------------------------------------------------------------- actions
+
+    def action_help(self) -> None:
+        """Open the help screen (rules summary, powers, objectives, keys)."""
+        from .help import HelpScreen
+
+        if not isinstance(self.screen, HelpScreen):
+            self.push_screen(HelpScreen())
+
+    def action_toggle_memory(self) -> None:
+        """Memory mode (RULES §8): piles show only their top cards."""
+        self.memory_mode = not self.memory_mode
+        refresh = getattr(self.screen, "refresh_table", None)
+        if refresh is not None:
+            refresh([])
+        self.notify(f"Memory mode {'on' if self.memory_mode else 'off'}.")
+
+    def open_url(self, url: str, *, new_tab: bool = True) -> None:
+        """Links are never opened by a hosted app (it would act on the server)."""
+        if not self.hosted:
+            super().open_url(url, new_tab=new_tab)

@@ -1,0 +1,77 @@
+"""A small modal that asks the player to pick one option, by key or cursor."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from rich.text import Text
+from textual import events
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Label, OptionList
+from textual.widgets.option_list import Option
+
+
+@dataclass(frozen=True)
+class Choice:
+    """One option: ``key`` (a single character that picks it), ``label``,
+    the ``value`` returned, and ``reason`` why it is unavailable (or None)."""
+
+    key: str
+    label: str | Text
+    value: object
+    reason: str | None = None
+
+
+class ChoiceScreen(ModalScreen[object]):
+    """Ask a question; dismisses with the chosen ``value`` or None on Esc.
+
+    Unavailable options are shown dimmed with their reason and cannot be
+    picked (the reason is shown when tried).
+    """
+
+    BINDINGS = [Binding("escape", "cancel", "Back", id="choice.cancel")]
+
+    def __init__(self, title: str, choices: list[Choice]) -> None:
+        super().__init__()
+        self.title_text = title
+        self.choices = choices
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="choice-box"):
+            yield Label(self.title_text, id="choice-title")
+            options = []
+            for c in self.choices:
+                label = Text(f"{c.key}  ") + (c.label if isinstance(c.label, Text) else Text(str(c.label)))
+                if c.reason:
+                    label.stylize("dim")
+                    label.append(f"  — {c.reason}", style="italic dim")
+                options.append(Option(label))
+            yield OptionList(*options, id="choice-list")
+            yield Label("", id="choice-message")
+
+    def on_mount(self) -> None:
+        self.query_one(OptionList).focus()
+
+    def _pick(self, index: int) -> None:
+        choice = self.choices[index]
+        if choice.reason:
+            self.query_one("#choice-message", Label).update(choice.reason)
+            return
+        self.dismiss(choice.value)
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        self._pick(event.option_index)
+
+    def on_key(self, event: events.Key) -> None:
+        for i, c in enumerate(self.choices):
+            if event.character is not None and event.character == c.key:
+                event.stop()
+                self._pick(i)
+                return
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)

@@ -1,0 +1,101 @@
+"""The landscape draft (RULES §2.1): each round's offer, the picks so far,
+every power's text; bots pick on their turn."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.screen import Screen
+from textual.widgets import Footer, Static
+
+from ..engine import DraftPick
+from ..engine.rules_data import LANDSCAPES, PARTS
+from ..engine.state import drafter
+from .app import MomijiApp
+from .log_panel import LogPanel
+
+
+class DraftScreen(Screen[None]):
+    """Pick one landscape per round with keys 1–5."""
+
+    BINDINGS = [
+        *[Binding(str(i), f"pick({i})", f"Pick {i}", show=False, id=f"draft.pick{i}") for i in range(1, 6)],
+        Binding("q", "menu", "Menu", id="draft.menu"),
+        Binding("question_mark", "app.help", "Help", id="draft.help"),
+    ]
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="draft"):
+            yield Static(id="draft-title", classes="title")
+            yield Static(id="draft-offer")
+            yield Static(id="draft-picks")
+            yield Static(id="draft-message")
+            yield LogPanel(id="log")
+        yield Footer()
+
+    @property
+    def momiji(self) -> MomijiApp:
+        app = self.app
+        assert isinstance(app, MomijiApp)
+        return app
+
+    def on_mount(self) -> None:
+        self.query_one(LogPanel).reset(self.momiji)
+        self.refresh_table([])
+
+    def refresh_table(self, events: list) -> None:
+        """Redraw from the player's view."""
+        if not self.is_mounted:
+            return
+        app = self.momiji
+        if app.table is None:
+            return
+        if events:
+            self.query_one(LogPanel).add(app, events)
+        v = app.table.view(app.seat)
+        if v.phase != "draft":
+            return
+        rnd, _ = drafter(len(v.seats), v.first_seat, v.draft_pick)
+        part = PARTS[rnd]
+        who = v.seats[v.current].name
+        mine = v.current == app.seat
+        title = Text(f"Landscape draft — round {rnd + 1} of 3: {part}. ", style="bold")
+        title.append("Your pick: press 1–%d." % len(v.draft_remaining) if mine
+                     else f"{who} is choosing…", style="reverse" if mine else "italic")
+        self.query_one("#draft-title", Static).update(title)
+        offer = Text()
+        for i, lid in enumerate(v.draft_remaining, 1):
+            _, name, power = LANDSCAPES[lid]
+            offer.append(f" {i} ", style="bold reverse")
+            offer.append(f" {name}", style="bold")
+            offer.append(f" — {power}\n")
+        self.query_one("#draft-offer", Static).update(offer)
+        picks = Text("Panoramas so far\n", style="bold")
+        for i, s in enumerate(v.seats):
+            names = ", ".join(LANDSCAPES[x][1] for x in s.panorama) or "—"
+            picks.append(f"  {'→' if i == v.current else ' '} {s.name}: ", style="bold" if i == app.seat else "")
+            picks.append(names + "\n")
+        self.query_one("#draft-picks", Static).update(picks)
+
+    def action_pick(self, index: int) -> None:
+        """Pick the offer's ``index``-th landscape (1-based)."""
+        app = self.momiji
+        if app.table is None:
+            return
+        v = app.table.view(app.seat)
+        message = self.query_one("#draft-message", Static)
+        if v.current != app.seat:
+            message.update(f"It is {v.seats[v.current].name}'s pick.")
+            return
+        if not 1 <= index <= len(v.draft_remaining):
+            message.update(f"Choose 1 to {len(v.draft_remaining)}.")
+            return
+        error = app.submit(DraftPick(app.seat, v.draft_remaining[index - 1]))
+        message.update(error or "")
+
+    def action_menu(self) -> None:
+        """Back to the menu; the game is saved and can be continued."""
+        self.momiji.close_table()
+        self.app.pop_screen()
