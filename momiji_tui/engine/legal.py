@@ -6,14 +6,21 @@ hides a choice that matters:
 
 * cards that differ only by their letter (same type, value and acorn
   corners) behave identically, so one of them stands for all;
-* a mixed play lists its cards in leaf-type order; ``decide`` accepts any
-  order, which only matters when two new piles go to the same end.
+* a mixed play is listed once per distinct resulting row: cards placed on
+  existing piles come first (in leaf-type order), then the new piles. The
+  order of new piles matters when several go to the same end (RULES §4.2:
+  "in the order you give"), so every arrangement of the new piles is
+  offered: with a non-empty row, any split into a left group and a right
+  group, each in any order ((k+1)! rows for k new piles); with an empty
+  row, every order of the new piles, all sent to the right end (k! rows).
+  ``decide`` accepts any order and sides; each such command ends in the
+  same state as one listed command.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from itertools import combinations, product
+from itertools import combinations, permutations, product
 
 from . import commands as cmd
 from .cards import CARD_KIND, CARD_TYPE, CARD_VALUE, Card
@@ -128,14 +135,36 @@ def _plays(state: GameState, seat: int) -> list[cmd.Command]:
         cards = tuple(c for c in choice if c is not None)
         if len(cards) < 2:
             continue
-        new = sum(1 for c in cards if s.pile_of(CARD_TYPE[c]) is None)
-        for sides in product(SIDES, repeat=new):
+        old = tuple(c for c in cards if s.pile_of(CARD_TYPE[c]) is not None)
+        new = tuple(c for c in cards if s.pile_of(CARD_TYPE[c]) is None)
+        for order, sides in _arrangements(new, bool(s.row)):
             try:
-                plan_placement(s, cards, sides, jump_allowed=jump)
+                plan_placement(s, old + order, sides, jump_allowed=jump)
             except IllegalCommand:
                 continue
-            out.append(cmd.Play(seat, cards, sides))
+            out.append(cmd.Play(seat, old + order, sides))
     return out
+
+
+def _arrangements(
+    new: tuple[Card, ...], row_has_piles: bool,
+) -> Iterator[tuple[tuple[Card, ...], tuple[str, ...]]]:
+    """One (cards, sides) per distinct way to add the piles ``new`` to a row
+    (RULES §4.2). A pile sent left lands left of the piles sent left before
+    it, so the left group is given in reverse of its final order."""
+    if not new:
+        yield (), ()
+        return
+    if not row_has_piles:
+        for order in permutations(new):
+            yield order, (cmd.RIGHT,) * len(order)
+        return
+    for k in range(len(new) + 1):
+        for left in combinations(new, k):
+            right = tuple(c for c in new if c not in left)
+            for lp in permutations(left):
+                for rp in permutations(right):
+                    yield tuple(reversed(lp)) + rp, (cmd.LEFT,) * k + (cmd.RIGHT,) * len(rp)
 
 
 def _landscapes(state: GameState, seat: int) -> list[cmd.Command]:
