@@ -15,7 +15,7 @@ import asyncssh
 import pyte
 from textual.app import App, ComposeResult
 from textual.binding import Binding
-from textual.events import Resize
+from textual.events import DeliveryFailed, Resize
 from textual.screen import ModalScreen
 from textual.widgets import Input, Label
 
@@ -48,6 +48,7 @@ class DemoApp(App[None]):
         super().__init__()
         self.identity = identity
         self.counter = 0
+        self.delivery_failures: list[DeliveryFailed] = []
 
     def compose(self) -> ComposeResult:
         kind = "guest" if self.identity.is_guest else "key"
@@ -58,6 +59,9 @@ class DemoApp(App[None]):
 
     def on_resize(self, event: Resize) -> None:
         self.query_one("#size", Label).update(f"size={event.size.width}x{event.size.height}")
+
+    def on_delivery_failed(self, event: DeliveryFailed) -> None:
+        self.delivery_failures.append(event)
 
     def action_open_dialog(self) -> None:
         self.push_screen(DemoDialog())
