@@ -395,6 +395,8 @@ def _check_power_args(s: GameState, seat: SeatState, c: cmd.UseLandscape, name: 
     needs_hand = {"koi": (1, KOI_MAX), "bell": (1, 1), "crane": (1, 1), "fox": (1, len(seat.hand))}
     if lid in needs_hand:
         lo, hi = needs_hand[lid]
+        if not seat.hand:
+            raise IllegalCommand(f"{name}: your hand is empty (RULES §1.5).")
         if not lo <= len(c.hand_cards) <= max(hi, lo):
             many = f"{lo}" if lo == hi else f"{lo} to {hi}"
             raise IllegalCommand(f"{name}: choose {many} card(s) from your hand (RULES §1.5).")
@@ -412,6 +414,8 @@ def _check_power_args(s: GameState, seat: SeatState, c: cmd.UseLandscape, name: 
     if lid in ("bamboo", "koi") and s.deck_size == 0:
         raise IllegalCommand(f"{name}: the deck is empty (RULES §1.5).")
     if lid == "moongate":
+        if c.objective is None:
+            raise IllegalCommand(f"{name}: choose an objective to activate (RULES §1.5).")
         cost = _objective_cost(s)
         _check_objective(s, c.seat, c.objective, LANDSCAPE_COST + cost)
     elif c.objective is not None:
