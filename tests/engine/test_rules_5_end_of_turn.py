@@ -1,0 +1,86 @@
+"""RULES §5 — end of turn: hand limit, display top-up, then the end check."""
+
+from __future__ import annotations
+
+from momiji_tui.engine import (
+    Collect, DiscardToLimit, EndTurn, Exchange, Play, UseLandscape, events as ev, legal_commands,
+)
+
+from engine_helpers import check_conservation, cs, names, play, rejected, table
+
+EIGHT = "M0a M0b M1a M1b G0a G0b G1a G1b"
+
+
+def test_rules_5_1_hand_limit_discard_down_to_eight_of_your_choice():
+    state = table(2, hands={0: EIGHT}, display="C1a C2a O0a")
+    state, _ = play(state, Collect(0, ("C",)))
+    assert len(state.seats[0].hand) == 10
+    rejected(state, EndTurn(0), "You hold 10 cards: discard down to 8 first")
+    legal = legal_commands(state, 0)
+    assert EndTurn(0) not in legal
+    assert {len(x.cards) for x in legal if isinstance(x, DiscardToLimit)} == {2}
+    rejected(state, DiscardToLimit(0, cs("C1a")), "Discard exactly 2 card")
+    rejected(state, DiscardToLimit(0, cs("C1a C2a M0a")), "Discard exactly 2 card")
+    rejected(state, DiscardToLimit(0, cs("C1a O0a")), "not in your hand")
+    state, events = play(state, DiscardToLimit(0, cs("C2a M0a")))
+    assert events == [ev.CardsDiscarded(0, cs("C2a M0a"), "hand limit")]
+    assert len(state.seats[0].hand) == 8 and names(state.discard) == ["C2a", "M0a"]
+    assert names(state.seats[0].known) == ["C1a"]
+    state, _ = play(state, EndTurn(0))
+    assert state.current == 1
+
+
+def test_rules_5_1_eight_cards_is_within_the_limit():
+    state = table(2, hands={0: "M0a M0b M1a M1b G0a G0b"}, display="C1a C2a O0a")
+    state, _ = play(state, Collect(0, ("C",)))
+    rejected(state, DiscardToLimit(0, cs("C1a")), "You hold 8 cards: no need to discard")
+    play(state, EndTurn(0))
+
+
+def test_rules_5_1_the_hand_limit_applies_at_the_end_of_the_turn_only():
+    state = table(2, hands={0: EIGHT + " C0a"}, display="O0a")
+    rejected(state, DiscardToLimit(0, cs("C0a")), "applies at the end of your turn")
+    # A free action before the end may bring the hand down instead.
+    state, _ = play(state, Collect(0, ("O",)), Exchange(0, cs("C0a O0a")), EndTurn(0))
+    assert state.current == 1
+
+
+def test_rules_5_1_hand_limit_after_landscapes():
+    # Seat 0 discards to 8, then draws 2 with the Bamboo Grove: over the limit again.
+    state = table(2, hands={0: EIGHT}, display="C1a", panoramas={0: ["bamboo"]})
+    state, _ = play(state, Collect(0, ("C",)), DiscardToLimit(0, cs("C1a")))
+    state, _ = play(state, UseLandscape(0, "bamboo"))
+    assert len(state.seats[0].hand) == 10
+    rejected(state, EndTurn(0), "discard down to 8 first")
+    state, _ = play(state, DiscardToLimit(0, cs("M0a M0b")), EndTurn(0))
+    assert state.current == 1
+
+
+def test_rules_5_1_a_play_can_keep_a_big_hand_under_the_limit():
+    state = table(2, hands={0: EIGHT + " C0a"})
+    state, _ = play(state, Play(0, cs("M0a C0a"), ("left", "left")), EndTurn(0))
+    assert len(state.seats[0].hand) == 7
+
+
+def test_rules_5_2_display_top_up_to_four_at_the_end_of_the_turn():
+    state = table(2, display="C1a O0a O2a", deck="M0a G1a K0a Z0a", types="MGCOZK")
+    state, _ = play(state, Collect(0, ("O",)))
+    assert names(state.display) == ["C1a"]
+    state, events = play(state, EndTurn(0))
+    assert events == [ev.DisplayRevealed(cs("M0a G1a K0a"), "top-up"), ev.TurnEnded(0)]
+    assert names(state.display) == ["C1a", "M0a", "G1a", "K0a"]
+    check_conservation(state)
+
+
+def test_rules_5_2_no_top_up_when_the_display_holds_four_or_more():
+    state = table(2, hands={0: "M0a"}, display="C1a O0a O2a G0a G1a")
+    state, events = play(state, Play(0, cs("M0a"), ("left",)), EndTurn(0))
+    assert not [e for e in events if isinstance(e, ev.DisplayRevealed)]
+    assert len(state.display) == 5
+
+
+def test_rules_5_2_top_up_from_a_short_deck_reveals_what_is_left():
+    state = table(2, display="O0a O2a", deck="M0a", deck_rest=False)
+    state, events = play(state, Collect(0, ("O",)), EndTurn(0))
+    assert events[1] == ev.DisplayRevealed(cs("M0a"), "top-up")
+    assert names(state.display) == ["M0a"] and state.deck_size == 0
