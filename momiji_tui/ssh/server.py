@@ -13,6 +13,7 @@ import asyncio
 import contextlib
 import contextvars
 import inspect
+import io
 import logging
 import time
 from collections import Counter
@@ -22,6 +23,7 @@ from pathlib import Path
 from typing import Any, Literal
 
 import asyncssh
+from rich.console import Console
 from textual.app import App
 
 from momiji_tui.ssh._textual_private import print_capture_disabled
@@ -236,7 +238,8 @@ class _AppSession(asyncssh.SSHServerSession[bytes]):
         self._terminal: ChannelTerminal | None = None
         self.app: App[Any] | None = None
         self._task: asyncio.Task[Any] | None = None
-        self._reason: EndReason | None = None
+        self._reason: str | None = None  # an EndReason, or "refused"
+        self._app_requested = False
         self._finished = False
         self._started = time.monotonic()
         self._last_input = self._loop.time()
@@ -259,16 +262,19 @@ class _AppSession(asyncssh.SSHServerSession[bytes]):
 
     def exec_requested(self, command: str) -> bool:
         log.info("refused exec request from %s", self._connection.peer_ip)
+        self._reason = "refused"
         return False
 
     def subsystem_requested(self, subsystem: str) -> bool:
         log.info("refused subsystem %r from %s", subsystem[:40], self._connection.peer_ip)
+        self._reason = "refused"
         return False
 
     def session_started(self) -> None:
         assert self._chan is not None
         if self._size is None:
             log.info("refused session without a PTY from %s", self._connection.peer_ip)
+            self._reason = "refused"
             self._chan.write_stderr(NO_PTY_MESSAGE)
             self._chan.exit(1)
             return
@@ -282,9 +288,13 @@ class _AppSession(asyncssh.SSHServerSession[bytes]):
     async def _run(self) -> None:
         assert self._terminal is not None
         status = 1
+        errors = io.StringIO()
         try:
+            self._app_requested = True
             app = harden_app(self._state.config.app_factory(self.identity))
             app.driver_class = self._terminal.driver_class()
+            # Crash reports go to the server log, not to stderr or the player.
+            app.error_console = Console(file=errors, width=120, markup=False, highlight=False)
             self.app = app
             if self._reason is None:
                 log.info("session start: %s %dx%d", self.identity.key, *self._terminal.size)
@@ -298,6 +308,8 @@ class _AppSession(asyncssh.SSHServerSession[bytes]):
             self._reason = self._reason or "error"
             status = 1
         finally:
+            if errors.getvalue():
+                log.error("app output for %s:\n%s", self.identity.key, errors.getvalue())
             self.app = None
             self._close_channel(status)
             self._finish()
@@ -328,20 +340,20 @@ class _AppSession(asyncssh.SSHServerSession[bytes]):
         if state.per_ip[ip] <= 0:
             del state.per_ip[ip]
         self._connection.session_ended()
-        reason: EndReason = self._reason or "disconnect"
+        reason = self._reason or "disconnect"
         elapsed = time.monotonic() - self._started
         log.info("session end: %s, %s after %.0f s", self.identity.key, reason, elapsed)
         callback = state.config.on_session_end
-        if callback is None:
+        if callback is None or not self._app_requested:
             return
         try:
-            result = callback(self.identity, reason)
+            result = callback(self.identity, reason)  # type: ignore[arg-type]
             if inspect.isawaitable(result):
                 state.spawn(_logged(result))
         except Exception:
             log.exception("on_session_end failed")
 
-    def stop(self, reason: EndReason) -> None:
+    def stop(self, reason: str) -> None:
         """End the session: ask the app to exit, or close the channel if none runs."""
         if self._reason is None:
             self._reason = reason
@@ -538,8 +550,9 @@ async def start_server(
         max_terminal_size: (width, height) in cells that larger client
             sizes are clamped to.
         on_session_end: called with the identity and an :data:`EndReason`
-            once a session's app has stopped and its slot is free; may be
-            async. Exceptions are logged.
+            once for every session whose app_factory was called, after its
+            app has stopped and its slot is free; may be async. Exceptions
+            are logged.
 
     Raises:
         ValueError: an invalid option.

@@ -186,6 +186,7 @@ class Hosted:
     """A server under test and what its factory and callbacks have seen."""
 
     handle: SSHServerHandle | None = None
+    make_app: Callable[[Identity], Any] = DemoApp
     apps: list[DemoApp] = field(default_factory=list)
     ended: list[tuple[Identity, str]] = field(default_factory=list)
 
@@ -195,7 +196,7 @@ class Hosted:
         return self.handle.port
 
     def factory(self, identity: Identity) -> DemoApp:
-        app = DemoApp(identity)
+        app = self.make_app(identity)
         self.apps.append(app)
         return app
 

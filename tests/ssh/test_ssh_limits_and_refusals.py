@@ -26,7 +26,7 @@ async def test_exec_subsystem_sftp_and_forwarding_are_refused(hosted, clients):
     with pytest.raises(asyncssh.ChannelListenError):
         await conn.forward_remote_port("127.0.0.1", 0, "127.0.0.1", 1)  # ssh -R
     await hosted.wait_sessions(0)
-    assert hosted.apps == []
+    assert hosted.apps == [] and hosted.ended == []
 
 
 async def test_session_without_pty_gets_a_message_and_status_1(hosted, clients):
@@ -37,7 +37,7 @@ async def test_session_without_pty_gets_a_message_and_status_1(hosted, clients):
     assert b"interactive terminal" in message
     assert proc.exit_status == 1
     await hosted.wait_sessions(0)
-    assert hosted.apps == []
+    assert hosted.apps == [] and hosted.ended == []
 
 
 async def test_total_session_limit(start, clients):

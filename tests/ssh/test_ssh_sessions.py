@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 
+import pytest
 from ssh_harness import DemoApp, new_key, wait_until
 
 F2, F3, ESC, CTRL_Q = b"\x1bOQ", b"\x1bOR", b"\x1b", b"\x11"
@@ -129,3 +130,26 @@ async def test_server_close_ends_sessions_with_a_message(start, clients):
     assert b"shutting down" in term.raw
     assert hosted.handle.session_count == 0
     assert hosted.ended[0][1] == "shutdown"
+
+
+class CrashingApp(DemoApp):
+    def on_mount(self) -> None:
+        raise RuntimeError("boom")
+
+
+def broken_factory(identity):
+    raise RuntimeError("no app for you")
+
+
+@pytest.mark.parametrize("make_app", [CrashingApp, broken_factory])
+async def test_a_failing_app_ends_only_its_session(hosted, clients, make_app):
+    healthy = await clients.terminal(hosted.port, username="healthy")
+    await healthy.wait_for_text("who=healthy")
+    hosted.make_app = make_app
+    term = await clients.terminal(hosted.port, username="victim")
+    assert await term.wait_exit() == 1
+    assert b"internal error" in term.raw and b"boom" not in term.raw
+    await hosted.wait_sessions(1)
+    await wait_until(lambda: [reason for _, reason in hosted.ended] == ["error"])
+    healthy.send(b"\x1bOR")
+    await healthy.wait_for_text("counter=1")
