@@ -11,7 +11,8 @@ import random
 from dataclasses import dataclass
 
 from .cards import Card, cards_of_types
-from .state import GameState, Pile, SeatState, TurnState
+from .rules_data import LANDSCAPES, PARTS, draft_offer_size
+from .state import DRAFT, GameState, Pile, SeatState, TurnState
 
 
 @dataclass(frozen=True, slots=True)
@@ -81,8 +82,12 @@ class PlayerView:
 
 def view(state: GameState, seat: int | None) -> PlayerView:
     """What ``seat`` may see of ``state`` (RULES §8). At the end of the game
-    every hand is shown."""
+    every hand is shown. During the draft, ``draft_offers`` holds only the
+    offers revealed so far (RULES §2.1: each round reveals its own)."""
     ended = state.phase == "ended"
+    offers = state.draft_offers
+    if state.phase == DRAFT:
+        offers = offers[:state.draft_pick // state.n_seats + 1]
     seats = tuple(
         SeatView(
             name=s.name,
@@ -103,7 +108,7 @@ def view(state: GameState, seat: int | None) -> PlayerView:
         owners=tuple(state.owners.items()), torii_left=state.torii_left,
         deck_size=state.deck_size, display=tuple(state.display), discard=tuple(state.discard),
         seats=seats, turn=state.turn.clone(), landscape_mode=state.landscape_mode,
-        draft_offers=state.draft_offers, draft_pick=state.draft_pick,
+        draft_offers=offers, draft_pick=state.draft_pick,
         draft_remaining=tuple(state.draft_remaining), end_trigger=state.end_trigger,
         round=state.round,
     )
@@ -124,11 +129,18 @@ def determinize(v: PlayerView, rng: random.Random) -> GameState:
     random to the deck and to the unknown part of other hands.
 
     Every public fact is kept: known hand cards stay in their hand, hand
-    sizes and deck size match. Raises ``ValueError`` if the view is
+    sizes and deck size match. During the draft, the offers of rounds not yet
+    revealed are drawn at random too. Raises ``ValueError`` if the view is
     inconsistent (more unknown slots than unseen cards).
     """
     pool = unseen_cards(v)
     rng.shuffle(pool)
+    offers = v.draft_offers
+    if v.phase == DRAFT and len(offers) < len(PARTS):
+        offers = offers + tuple(
+            tuple(rng.sample([k for k, x in LANDSCAPES.items() if x[0] == part], draft_offer_size(len(v.seats))))
+            for part in PARTS[len(offers):]
+        )
     need = v.deck_size + sum(s.hand_size - len(s.known) for s in v.seats if s.hand is None)
     if need != len(pool):
         raise ValueError(f"view needs {need} hidden cards but {len(pool)} are unseen")
@@ -151,6 +163,6 @@ def determinize(v: PlayerView, rng: random.Random) -> GameState:
         first_seat=v.first_seat, seats=seats, deck=deck_rest, deck_pos=0,
         display=list(v.display), discard=list(v.discard), owners=dict(v.owners),
         torii_left=v.torii_left, phase=v.phase, current=v.current, turn=v.turn.clone(),
-        landscape_mode=v.landscape_mode, draft_offers=v.draft_offers, draft_pick=v.draft_pick,
+        landscape_mode=v.landscape_mode, draft_offers=offers, draft_pick=v.draft_pick,
         draft_remaining=list(v.draft_remaining), end_trigger=v.end_trigger, round=v.round,
     )
