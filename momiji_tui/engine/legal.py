@@ -5,7 +5,10 @@
 hides a choice that matters:
 
 * cards that differ only by their letter (same type, value and acorn
-  corners) behave identically, so one of them stands for all;
+  corners) behave identically, so one of them stands for all; in a hand,
+  a card every seat has seen enter it (``known``, RULES §8) is told apart
+  from a hidden copy, since which one leaves the hand changes what the
+  others know;
 * a mixed play is listed once per distinct resulting row: cards placed on
   existing piles come first (in leaf-type order), then the new piles. The
   order of new piles matters when several go to the same end (RULES §4.2:
@@ -19,7 +22,7 @@ hides a choice that matters:
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Hashable, Iterator, Sequence
 from itertools import combinations, permutations, product
 
 from . import commands as cmd
@@ -36,22 +39,36 @@ from .state import DRAFT, PLAY, GameState, SeatState
 SIDES = (cmd.LEFT, cmd.RIGHT)
 
 
-def _distinct(cards: Sequence[Card]) -> list[Card]:
-    """One card per kind (same type, value and corners)."""
+def _kind(c: Card) -> tuple[str, int, bool, bool]:
+    return CARD_KIND[c]
+
+
+def hand_key(seat: SeatState) -> Callable[[Card], Hashable]:
+    """The kind of a card in ``seat``'s hand: its ``CARD_KIND`` and whether
+    every seat knows it is there (RULES §8)."""
+    known = set(seat.known)
+    return lambda c: (CARD_KIND[c], c in known)
+
+
+def _distinct(cards: Sequence[Card], key: Callable[[Card], Hashable] = _kind) -> list[Card]:
+    """One card per kind (same type, value and corners; see ``hand_key``)."""
     seen: set = set()
     out = []
     for c in sorted(cards):
-        if CARD_KIND[c] not in seen:
-            seen.add(CARD_KIND[c])
+        k = key(c)
+        if k not in seen:
+            seen.add(k)
             out.append(c)
     return out
 
 
-def kind_subsets(cards: Sequence[Card], lo: int, hi: int) -> Iterator[tuple[Card, ...]]:
-    """Every sub-multiset of ``cards`` by kind with ``lo``..``hi`` cards."""
+def kind_subsets(
+    cards: Sequence[Card], lo: int, hi: int, key: Callable[[Card], Hashable] = _kind,
+) -> Iterator[tuple[Card, ...]]:
+    """Every sub-multiset of ``cards`` by kind (``key``) with ``lo``..``hi`` cards."""
     groups: dict = {}
     for c in sorted(cards):
-        groups.setdefault(CARD_KIND[c], []).append(c)
+        groups.setdefault(key(c), []).append(c)
     kinds = list(groups.values())
 
     def rec(i: int, chosen: list[Card]) -> Iterator[tuple[Card, ...]]:
@@ -106,6 +123,7 @@ def _collects(state: GameState, seat: int) -> list[cmd.Command]:
 
 def _plays(state: GameState, seat: int) -> list[cmd.Command]:
     s = state.seats[seat]
+    key = hand_key(s)
     boost = state.turn.boost
     jump = boost == "stones" and not state.turn.stones_used
     out: list[cmd.Command] = []
@@ -116,7 +134,7 @@ def _plays(state: GameState, seat: int) -> list[cmd.Command]:
     # Same type (RULES §4.2).
     for t, cards in by_type.items():
         side_options = [()] if s.pile_of(t) is not None else [(side,) for side in SIDES]
-        for subset in kind_subsets(cards, 1, limit):
+        for subset in kind_subsets(cards, 1, limit, key):
             ordered = tuple(sorted(subset, key=lambda c: (CARD_VALUE[c], c)))
             for sides in side_options:
                 try:
@@ -128,7 +146,7 @@ def _plays(state: GameState, seat: int) -> list[cmd.Command]:
     options = []
     for t in state.types:
         if t in by_type:
-            singles = [c for c in _distinct(by_type[t]) if _placeable(s, c, jump)]
+            singles = [c for c in _distinct(by_type[t], key) if _placeable(s, c, jump)]
             if singles:
                 options.append([None, *singles])
     for choice in product(*options):
@@ -171,6 +189,7 @@ def _landscapes(state: GameState, seat: int) -> list[cmd.Command]:
     s = state.seats[seat]
     if state.turn.landscape is not None or s.acorns < LANDSCAPE_COST:
         return []
+    key = hand_key(s)
     out: list[cmd.Command] = []
     for lid in s.panorama:
         if lid in s.used:
@@ -191,19 +210,21 @@ def _landscapes(state: GameState, seat: int) -> list[cmd.Command]:
         elif lid == "bell":
             out += [
                 cmd.UseLandscape(seat, lid, hand_cards=(h,), card=c)
-                for h in _distinct(s.hand) for c in _distinct(state.display)
+                for h in _distinct(s.hand, key) for c in _distinct(state.display)
             ]
         elif lid == "koi":
             if state.deck_size:
-                out += [cmd.UseLandscape(seat, lid, hand_cards=sub) for sub in kind_subsets(s.hand, 1, KOI_MAX)]
+                subsets = kind_subsets(s.hand, 1, KOI_MAX, key)
+                out += [cmd.UseLandscape(seat, lid, hand_cards=sub) for sub in subsets]
         elif lid == "crane":
             out += [
                 cmd.UseLandscape(seat, lid, hand_cards=(c,))
-                for c in _distinct(s.hand)
+                for c in _distinct(s.hand, key)
                 if s.pile_of(CARD_TYPE[c]) is not None and _placeable(s, c, False)
             ]
         elif lid == "fox":
-            out += [cmd.UseLandscape(seat, lid, hand_cards=sub) for sub in kind_subsets(s.hand, 1, len(s.hand))]
+            subsets = kind_subsets(s.hand, 1, len(s.hand), key)
+            out += [cmd.UseLandscape(seat, lid, hand_cards=sub) for sub in subsets]
         elif lid == "moongate":
             if s.acorns >= LANDSCAPE_COST + _objective_cost(state):
                 out += [
@@ -226,6 +247,7 @@ def legal_commands(state: GameState, seat: int) -> list[cmd.Command]:
     if state.turn.revealed:
         return _collects(state, seat)
     s = state.seats[seat]
+    key = hand_key(s)
     out: list[cmd.Command] = []
     if not state.turn.main_done:
         cost = 0 if state.turn.boost == "waterfall" else REVEAL_COST
@@ -238,12 +260,13 @@ def legal_commands(state: GameState, seat: int) -> list[cmd.Command]:
         if not out:
             out.append(cmd.Pass(seat))
     if not state.turn.exchanged and len(s.hand) >= EXCHANGE_DISCARD:
-        out += [cmd.Exchange(seat, pair) for pair in kind_subsets(s.hand, EXCHANGE_DISCARD, EXCHANGE_DISCARD)]
+        pairs = kind_subsets(s.hand, EXCHANGE_DISCARD, EXCHANGE_DISCARD, key)
+        out += [cmd.Exchange(seat, pair) for pair in pairs]
     out += _landscapes(state, seat)
     if state.turn.main_done:
         excess = len(s.hand) - HAND_LIMIT
         if excess > 0:
-            out += [cmd.DiscardToLimit(seat, sub) for sub in kind_subsets(s.hand, excess, excess)]
+            out += [cmd.DiscardToLimit(seat, sub) for sub in kind_subsets(s.hand, excess, excess, key)]
         else:
             out.append(cmd.EndTurn(seat))
     return out
