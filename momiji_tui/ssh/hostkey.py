@@ -31,15 +31,19 @@ def load_or_create_host_key(path: Path) -> asyncssh.SSHKey:
     """Load the ed25519 host key at ``path``, creating it (mode 0600) if missing.
 
     Raises:
-        HostKeyError: ``path`` is a directory, is group/world accessible
-            (POSIX only), or does not hold a private key.
+        HostKeyError: ``path`` is a directory, a dangling link, group/world
+            accessible (POSIX only), or does not hold an unencrypted private key.
     """
     path = Path(path)
-    if not path.exists() and not path.is_symlink():
+    if not os.path.lexists(path):
         _create(path)
-    if path.is_dir():
+    try:
+        mode = path.stat().st_mode
+    except OSError as error:
+        raise HostKeyError(f"cannot use host key {path}: {error}") from error
+    if stat.S_ISDIR(mode):
         raise HostKeyError(f"host key path {path} is a directory")
-    if os.name == "posix" and stat.S_IMODE(path.stat().st_mode) & 0o077:
+    if os.name == "posix" and stat.S_IMODE(mode) & 0o077:
         raise HostKeyError(
             f"host key {path} is readable by other users; run: chmod 600 {path}"
         )

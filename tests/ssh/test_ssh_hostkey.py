@@ -72,3 +72,7 @@ def test_directory_and_garbage_are_refused(tmp_path):
     garbage.chmod(0o600)
     with pytest.raises(HostKeyError, match="cannot read"):
         load_or_create_host_key(garbage)
+    dangling = tmp_path / "dangling"
+    dangling.symlink_to(tmp_path / "nowhere")
+    with pytest.raises(HostKeyError, match="cannot use"):
+        load_or_create_host_key(dangling)
