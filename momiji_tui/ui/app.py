@@ -66,7 +66,7 @@ class MomijiApp(App[None]):
     CSS_PATH = stylesheets()
     ENABLE_COMMAND_PALETTE = True
     BINDINGS = [
-        Binding("f1", "help", "Help", id="app.help"),
+        Binding("f1,question_mark", "help", "Help", id="app.help"),
         Binding("ctrl+q", "quit", "Quit", id="app.quit", priority=True),
     ]
 

@@ -23,7 +23,6 @@ class DraftScreen(Screen[None]):
     BINDINGS = [
         *[Binding(str(i), f"pick({i})", f"Pick {i}", show=False, id=f"draft.pick{i}") for i in range(1, 6)],
         Binding("q", "menu", "Menu", id="draft.menu"),
-        Binding("question_mark", "app.help", "Help", id="draft.help"),
     ]
 
     def compose(self) -> ComposeResult:
@@ -42,12 +41,13 @@ class DraftScreen(Screen[None]):
         return app
 
     def on_mount(self) -> None:
+        self.ready = True
         self.query_one(LogPanel).reset(self.momiji)
         self.refresh_table([])
 
     def refresh_table(self, events: list) -> None:
         """Redraw from the player's view."""
-        if not self.is_mounted:
+        if not getattr(self, "ready", False):
             return
         app = self.momiji
         if app.table is None:
@@ -66,9 +66,17 @@ class DraftScreen(Screen[None]):
                      else f"{who} is choosing…", style="reverse" if mine else "italic")
         self.query_one("#draft-title", Static).update(title)
         offer = Text()
-        for i, lid in enumerate(v.draft_remaining, 1):
+        takers = {lid: s.name for s in v.seats for lid in s.panorama}
+        number = 0
+        for lid in v.draft_offers[rnd]:
             _, name, power = LANDSCAPES[lid]
-            offer.append(f" {i} ", style="bold reverse")
+            if lid in takers:
+                offer.append("   ")
+                offer.append(f" {name} — {power}", style="dim strike")
+                offer.append(f"  taken by {takers[lid]}\n", style="italic")
+                continue
+            number += 1
+            offer.append(f" {number} ", style="bold reverse")
             offer.append(f" {name}", style="bold")
             offer.append(f" — {power}\n")
         self.query_one("#draft-offer", Static).update(offer)

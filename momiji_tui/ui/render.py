@@ -77,13 +77,14 @@ def display_text(v: PlayerView) -> Text:
     return out
 
 
-def panorama_text(seat: SeatView, *, numbered: bool = False) -> Text:
-    """The seat's landscapes; used ones are struck through and marked ✓."""
+def panorama_text(seat: SeatView, *, numbered: bool = False, short: bool = False) -> Text:
+    """The seat's landscapes; used ones are struck through and marked ✓.
+    ``short`` names each by its last word (``Spring``)."""
     out = Text()
     for i, lid in enumerate(seat.panorama):
         if i:
-            out.append("  ")
-        name = LANDSCAPES[lid][1]
+            out.append(" · " if short else "  ")
+        name = LANDSCAPES[lid][1].split()[-1] if short else LANDSCAPES[lid][1]
         label = f"{i + 1} {name}" if numbered else name
         if lid in seat.used:
             out.append(label + " ✓", style="dim strike")

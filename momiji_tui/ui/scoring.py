@@ -55,8 +55,7 @@ def score_table(sheet: ScoreSheet, names: list[str], objectives_owned: dict[str,
         cells = []
         for s in sheet.seats:
             o = next(x for x in s.objectives if x.objective == objective)
-            mark = "met" if o.met else "—"
-            cells.append(f"{o.points} ({mark}, {o.measure})")
+            cells.append(Text(f"{o.points} {'✓' if o.met else '✗'}") + Text(f" ({o.measure})", style="dim"))
         table.add_row(f"{OBJECTIVE_NAMES[objective]} [{names[owner]}]", *cells)
     table.add_row(Text("Total", style="bold"), *[Text(str(s.total), style="bold") for s in sheet.seats])
     return table
@@ -79,11 +78,12 @@ class ScoringScreen(Screen[None]):
         yield Footer()
 
     def on_mount(self) -> None:
+        self.ready = True
         self.refresh_table([])
 
     def refresh_table(self, events: list) -> None:
         """Draw the sheet of the finished game."""
-        if not self.is_mounted:
+        if not getattr(self, "ready", False):
             return
         app = self.app
         assert isinstance(app, MomijiApp)
@@ -96,7 +96,8 @@ class ScoringScreen(Screen[None]):
         self.query_one("#scoring-table", Static).update(
             score_table(sheet, names, dict(app.table.state.owners)))
         legend = ("Piles score top card × cards. Acorns score 1 each. An objective pays 10 to its owner "
-                  "and 3 to every other seat that meets it; an owner who misses scores 0 (RULES §7). "
+                  "and 3 to every other seat that meets it; an owner who misses scores 0 (RULES §7); "
+                  "✓ met, ✗ not met, (n) the count it compares. "
                   f"Leaf types: {', '.join(f'{k} {v}' for k, v in LEAF_NAMES.items())}.")
         self.query_one("#scoring-legend", Static).update(Text(legend, style="dim"))
 

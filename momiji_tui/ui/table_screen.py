@@ -56,7 +56,6 @@ class TableScreen(Screen[None]):
         Binding("d", "discard", "Discard", id="table.discard"),
         Binding("e", "end_turn", "End turn", id="table.end_turn"),
         Binding("escape", "clear", "Clear", id="table.clear"),
-        Binding("question_mark", "app.help", "Help", id="table.help"),
         Binding("m", "app.toggle_memory", "Memory", show=False, id="table.memory"),
         Binding("q", "menu", "Menu", id="table.menu"),
         Binding("left,h", "cursor(-1)", "Cursor left", show=False, id="table.cursor_left"),
@@ -121,12 +120,13 @@ class TableScreen(Screen[None]):
     # ------------------------------------------------------------ drawing
 
     def on_mount(self) -> None:
+        self.ready = True
         self.query_one(LogPanel).reset(self.momiji)
         self.refresh_table([])
 
     def refresh_table(self, events: list) -> None:
         """Redraw everything from a fresh view."""
-        if not self.is_mounted:
+        if not getattr(self, "ready", False):
             return
         v = self.view()
         if v is None:
@@ -151,15 +151,17 @@ class TableScreen(Screen[None]):
         app = self.momiji
         t = Text()
         t.append(f" Round {v.round} ", style="bold reverse")
-        t.append(f"  Deck {v.deck_size}  Torii left {v.torii_left}  Discard {len(v.discard)}  ")
+        t.append(f" Deck {v.deck_size} · Torii {v.torii_left} · Discard {len(v.discard)} ")
         if v.end_trigger:
-            t.append(" last round ", style="bold yellow reverse")
-            t.append("  ")
+            t.append(" LAST ROUND ", style="bold yellow reverse")
+            t.append(" ")
         if v.current == app.seat:
-            if not v.turn.main_done:
-                t.append("Your turn: collect, play or activate an objective.", style="bold")
+            if v.turn.revealed:
+                t.append("Your turn: collect a column (c).", style="bold")
+            elif not v.turn.main_done:
+                t.append("Your turn: main action.", style="bold")
             else:
-                t.append("Your turn: free actions, then e to end the turn.", style="bold")
+                t.append("Your turn: free actions or end (e).", style="bold")
         elif app.thinking is not None:
             t.append(f"{v.seats[app.thinking].name} is thinking…", style="italic")
         else:
@@ -167,26 +169,25 @@ class TableScreen(Screen[None]):
         return t
 
     def _objectives(self, v: engine.PlayerView) -> Text:
-        t = Text("Objectives ", style="bold")
+        t = Text("Objectives", style="bold")
         for i, o in enumerate(v.objectives, 1):
             owner = v.owner_of(o)
-            t.append(f" {i}:")
-            t.append(OBJECTIVE_NAMES[o], style="dim" if owner is not None else "")
-            t.append(f"[{v.seats[owner].name if owner is not None else '—'}]",
-                     style="bold" if owner is not None else "dim")
+            t.append(f"  {i} ")
+            t.append(OBJECTIVE_NAMES[o], style="" if owner is None else "dim")
+            if owner is not None:
+                t.append(f" ({v.seats[owner].name})", style="bold")
         return t
 
     def _seat_line(self, v: engine.PlayerView, i: int) -> Text:
         s = v.seats[i]
-        app = self.momiji
         t = Text()
-        marker = "▶ " if v.current == i else "  "
-        t.append(marker + s.name, style="bold" + (" reverse" if v.current == i else ""))
-        t.append(f"  {s.acorns} acorns  {s.hand_size} cards")
-        if s.known and i != app.seat:
-            t.append(" (seen: " + " ".join(CARD_NAME[c][:2] for c in s.known) + ")", style="dim")
-        t.append("  ")
-        t.append_text(panorama_text(s))
+        t.append("▶ " if v.current == i else "  ", style="bold")
+        t.append(s.name, style="bold" + (" reverse" if v.current == i else ""))
+        t.append(f"  {s.acorns} acorns · {s.hand_size} cards")
+        if s.known:
+            t.append(" (seen " + " ".join(CARD_NAME[c][:2] for c in s.known) + ")", style="dim")
+        t.append(" · ")
+        t.append_text(panorama_text(s, short=True))
         return t
 
     def _opponents(self, v: engine.PlayerView) -> Text:
@@ -206,7 +207,7 @@ class TableScreen(Screen[None]):
         me = v.seats[app.seat]
         t = Text()
         t.append("▶ " if v.current == app.seat else "  ")
-        t.append(f"{me.name} (you)", style="bold underline")
+        t.append(me.name if me.name.lower() == "you" else f"{me.name} (you)", style="bold underline")
         t.append(f"  {me.acorns} acorns  ")
         t.append_text(panorama_text(me, numbered=True))
         t.append("\n    ")
@@ -214,11 +215,12 @@ class TableScreen(Screen[None]):
         return t
 
     def _hand(self, v: engine.PlayerView, hand: list[int]) -> Text:
-        t = Text(f"Hand ({len(hand)}/{HAND_LIMIT}) ", style="bold")
+        t = Text(f"Hand {len(hand)}/{HAND_LIMIT}", style="bold")
         for i, c in enumerate(hand):
             key = HAND_KEYS[i] if i < len(HAND_KEYS) else "·"
             chosen = c in self.selected
-            t.append(f" {key}", style="bold reverse" if chosen else "bold")
+            t.append("  ")
+            t.append(key, style="bold reverse" if chosen else "bold dim")
             cell = card_text(c)
             if chosen:
                 cell.stylize("reverse")
@@ -226,7 +228,7 @@ class TableScreen(Screen[None]):
                 cell.stylize("underline")
             t.append_text(cell)
         if not hand:
-            t.append(" (empty)", style="dim")
+            t.append("  (empty)", style="dim")
         return t
 
     def _render_preview(self) -> None:
@@ -299,21 +301,30 @@ class TableScreen(Screen[None]):
         mine = self.my_turn(v)
         main_open = mine and not v.turn.main_done
         me = v.me
-        if action in ("collect", "objective", "side"):
+        if action == "collect":
             return main_open
+        if action == "side":
+            return main_open and bool(self.selected)
+        if action == "objective":
+            cost = PAGODA_OBJECTIVE_COST if v.turn.boost == "pagoda" else OBJECTIVE_COST
+            return main_open and me is not None and me.acorns >= cost and len(v.owners) < len(v.objectives)
         if action == "reveal":
-            return main_open and v.deck_size > 0 and not v.turn.revealed
+            free = v.turn.boost == "waterfall"
+            return main_open and v.deck_size > 0 and not v.turn.revealed and (
+                free or (me is not None and me.acorns >= 1))
         if action == "play":
             return main_open and bool(self.selected)
         if action == "exchange":
             return mine and not v.turn.exchanged and len(self.selected) == 2
         if action == "landscape":
-            return mine and v.turn.landscape is None and me is not None and any(
+            return mine and v.turn.landscape is None and me is not None and me.acorns >= LANDSCAPE_COST and any(
                 x not in me.used for x in me.panorama)
         if action == "discard":
             return mine and v.turn.main_done and me is not None and me.hand_size > HAND_LIMIT
         if action == "end_turn":
             return mine
+        if action == "clear":
+            return bool(self.selected) or bool(self.message.plain)
         return True
 
     # ------------------------------------------------------------ actions
