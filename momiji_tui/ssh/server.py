@@ -41,7 +41,11 @@ log = logging.getLogger("momiji_tui.ssh")
 AuthMode = Literal["open", "keys", "allowlist"]
 """open: keys or guests; keys: any key, no guests; allowlist: keys in a file."""
 EndReason = Literal["quit", "error", "disconnect", "idle", "shutdown", "slow"]
-"""Why a session ended, as passed to ``on_session_end``."""
+"""Why a session ended, as passed to ``on_session_end``: "quit" (the app exited
+by itself; its return code is the exit status), "error" (the factory or the
+app crashed; exit status 1), "disconnect" (the client went away), "idle"
+(``idle_timeout``), "shutdown" (``handle.close()``), "slow" (the client did
+not read its output; see ``ChannelTerminal``)."""
 AppFactory = Callable[[Identity], App[Any]]
 SessionEndCallback = Callable[[Identity, EndReason], "None | Awaitable[None]"]
 
@@ -305,9 +309,10 @@ class _AppSession(asyncssh.SSHServerSession[bytes]):
                 log.info("session start: %s %dx%d", self.identity.key, *self._terminal.size)
                 await app.run_async(size=self._terminal.size)
                 status = app.return_code or 0
-                self._reason = self._reason or ("quit" if status == 0 else "error")
-                if self._reason != "quit":
-                    status = status or 1
+                if self._reason is None:  # the app ended on its own; a crash logs output
+                    self._reason = "error" if status and errors.getvalue() else "quit"
+                elif status == 0:
+                    status = 1  # ended by the server: idle, shutdown, slow reader
         except Exception:
             log.exception("hosted app failed for %s", self.identity.key)
             self._reason = self._reason or "error"

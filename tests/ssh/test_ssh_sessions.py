@@ -153,3 +153,16 @@ async def test_a_failing_app_ends_only_its_session(hosted, clients, make_app):
     await wait_until(lambda: [reason for _, reason in hosted.ended] == ["error"])
     healthy.send(b"\x1bOR")
     await healthy.wait_for_text("counter=1")
+
+
+class ExitThreeApp(DemoApp):
+    def on_mount(self) -> None:
+        self.exit(return_code=3)
+
+
+async def test_the_apps_own_return_code_is_the_exit_status(hosted, clients):
+    hosted.make_app = ExitThreeApp
+    term = await clients.terminal(hosted.port)
+    assert await term.wait_exit() == 3
+    assert b"internal error" not in term.raw
+    await wait_until(lambda: [reason for _, reason in hosted.ended] == ["quit"])
