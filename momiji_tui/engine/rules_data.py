@@ -146,6 +146,13 @@ MOSS_PAIR_GAIN = 3
 FOX_DISCARDS_PER_ACORN = 2
 FESTIVAL_GIFT = 1
 
+# decision: Bamboo Grove and Koi Pond draw what the deck still holds when it
+# holds fewer ("fewer if the deck holds fewer", as RULES §4.1 says of the
+# reveal); Koi Pond's discard is the player's choice and is not capped by the
+# deck. With an empty deck both powers are refused (they would draw nothing).
+# decision: with the Tea House the collect takes TEAHOUSE_COLUMNS different
+# columns (fewer only when fewer exist): "takes two columns instead of one".
+
 # decision: a landscape is one free action; RULES §3 allows each free action
 # "at most once" per turn, so a seat uses at most one landscape per turn.
 LANDSCAPES_PER_TURN = 1
