@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import codecs
 import logging
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, BinaryIO, ClassVar, Literal, Protocol, TextIO
 
@@ -101,7 +102,7 @@ class ChannelTerminal:
         size: tuple[int, int],
         *,
         max_output_buffer: int = 1 << 20,
-        on_overflow: Any = None,
+        on_overflow: Callable[[], None] | None = None,
     ) -> None:
         self.channel = channel
         self.size = size
