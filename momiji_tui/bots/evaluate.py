@@ -1,14 +1,20 @@
 """A score-like evaluation of a state for one seat (used by Normal and Hard).
 
 ``seat_value`` estimates what a seat's position is worth in end-of-game
-points (RULES §7): its piles (top × cards) plus their progress toward a 3,
-the cards in hand that extend them, acorns, objectives it is likely to meet,
-acorn pairs that later mixed plays will pay again, and the option value of
-unused landscapes. Progress and options fade as the game nears its end
-(``time_left`` goes from 1 to 0); at the end the value is the real score.
+points (RULES §7). Tempo is the heart of Momiji: a game lasts a dozen or so
+turns and each turn has one main action, so a card in hand is only worth
+what the seat can still play of it. The evaluation therefore
 
-Everything here reads a ``GameState``; bots only ever pass states they
-determinized from their own view.
+* estimates the seat's remaining turns (deck size and torii left, RULES §6),
+* plays the hand out in a quick greedy plan of the play actions it can
+  afford (about ``play_share`` of those turns; same-type pairs or a mixed
+  play of one card per pile, RULES §4.2), and
+* values the resulting piles at top × cards plus their progress toward a 3
+  (which closes the pile) while there are turns left to get there,
+
+then adds acorns, the objectives it is likely to meet (RULES §1.4, §7),
+acorn pairs that later mixed plays pay again, and the option value of its
+unused landscapes. At the end of the game it is the real score.
 """
 
 from __future__ import annotations
@@ -18,8 +24,7 @@ from dataclasses import dataclass
 
 from ..engine.cards import CARD_LEFT_ACORN, CARD_RIGHT_ACORN, CARD_TYPE, CARD_VALUE, Card
 from ..engine.rules_data import (
-    DISPLAY_SIZE, HAND_SIZE_AT_SETUP, LANDSCAPES, MIDDAY, OBJECTIVE_OTHER_POINTS,
-    OBJECTIVE_OWNER_POINTS, torii_supply,
+    HAND_LIMIT, LANDSCAPES, MIDDAY, OBJECTIVE_OTHER_POINTS, OBJECTIVE_OWNER_POINTS,
 )
 from ..engine.scoring import objective_measure, score
 from ..engine.state import ENDED, GameState, SeatState
@@ -27,35 +32,48 @@ from ..engine.state import ENDED, GameState, SeatState
 
 @dataclass(frozen=True, slots=True)
 class Weights:
-    """Tunable weights of the evaluation (defaults measured by tournaments)."""
+    """Tunable weights of the evaluation (defaults chosen by tournaments)."""
 
     acorn: float = 1.0            # an acorn is 1 point at the end ...
-    acorn_early: float = 0.35     # ... and worth more while it can still buy things
-    hand_chain: float = 0.6       # a hand card that extends a pile, per point it adds
-    hand_loose: float = 0.35      # a hand card of an open type that does not fit yet
-    growth: float = 0.45          # share of an open pile's way to a 3 counted now
+    acorn_early: float = 0.3      # ... and worth more while it can still buy things
+    play_share: float = 0.55      # share of the remaining turns the plan spends playing
+    growth: float = 0.5           # share of an open pile's way to a 3 counted now
+    growth_turns: float = 7.0     # turns left at which that share is fully counted
+    leftover: float = 0.25        # a hand card the plan does not play
     pair_future: float = 1.0      # an acorn pair in the row, per future mixed play
-    landscape_option: float = 1.2  # an unused landscape (midday ones count a bit more)
+    landscape_option: float = 1.0  # an unused landscape, per unit of time left
     opponent: float = 0.5         # weight of the best opponent's value in ``relative_value``
+    burn: float = 1.0             # deck cards used per seat-turn (to estimate turns left)
 
 
 DEFAULT_WEIGHTS = Weights()
-_TOP_NEEDED = {0: (1, 2, 3), 1: (2, 3), 2: (3,), 3: ()}
+
+_CARDS_BY_TV: dict[tuple[str, int], tuple[Card, ...]] = {}
+for _c in range(84):
+    _CARDS_BY_TV[(CARD_TYPE[_c], CARD_VALUE[_c])] = _CARDS_BY_TV.get((CARD_TYPE[_c], CARD_VALUE[_c]), ()) + (_c,)
 
 
-def initial_deck_size(state: GameState) -> int:
-    """Cards in the deck right after setup (RULES §2.2, §2.5)."""
-    return 14 * len(state.types) - HAND_SIZE_AT_SETUP * state.n_seats - DISPLAY_SIZE
+def turns_left(state: GameState, seat: int, burn: float = 1.0) -> float:
+    """Main actions ``seat`` can still expect, counting this turn's if unused."""
+    if state.phase == ENDED:
+        return 0.0
+    n = state.n_seats
+    # seats still to act in this round, from the current seat to the last seat
+    order = [(state.current + k) % n for k in range(n)]
+    last = order.index(state.last_seat)
+    this_round = seat in order[: last + 1] and not (seat == state.current and state.turn.main_done)
+    if state.end_trigger is not None:
+        return 1.0 if this_round else 0.0
+    rounds = state.deck_size / (burn * n)
+    torii_rounds = 2.5 * state.torii_left + 1.0  # closing piles also ends the game
+    return (1.0 if this_round else 0.0) + min(rounds, torii_rounds)
 
 
 def time_left(state: GameState) -> float:
-    """Roughly how much of the game is left, 1.0 at the start and 0.0 at the end
-    (the deck running out or the torii supply, RULES §6)."""
-    if state.phase == ENDED or state.end_trigger is not None:
+    """Roughly how much of the game is left, from 1 (start) to 0 (end)."""
+    if state.phase == ENDED:
         return 0.0
-    deck = state.deck_size / max(1, initial_deck_size(state))
-    torii = state.torii_left / torii_supply(state.n_seats)
-    return max(0.0, min(1.0, deck, 0.25 + 0.75 * torii))
+    return min(1.0, turns_left(state, state.current) / 14.0)
 
 
 def _used_cards(state: GameState) -> set[Card]:
@@ -72,7 +90,7 @@ def objective_chances(state: GameState, t_left: float) -> dict[str, list[float]]
     out: dict[str, list[float]] = {}
     if not state.owners:
         return out
-    scale = 0.45 + 3.0 * t_left
+    scale = 0.35 + 2.5 * t_left
     for o in state.owners:
         ms = [objective_measure(o, s) for s in state.seats]
         probs = []
@@ -87,63 +105,128 @@ def objective_chances(state: GameState, t_left: float) -> dict[str, list[float]]
     return out
 
 
-def pile_values(seat: SeatState, hand: list[Card] | None, state: GameState, t_left: float,
-                gone: set[Card], w: Weights) -> float:
-    """Piles now, their progress toward a 3, and the hand cards that extend them."""
-    by_type: dict[str, list[int]] = {}
-    if hand:
+class _Plan:
+    """A seat's piles as (top, cards, closed) per type, and its playable hand."""
+
+    __slots__ = ("tops", "counts", "closed", "hand", "growth", "dead")
+
+    def __init__(self, seat: SeatState, hand: list[Card] | tuple[Card, ...], types: tuple[str, ...],
+                 growth: float, dead: set[tuple[str, int]]) -> None:
+        self.tops: dict[str, int] = {t: -1 for t in types}
+        self.counts: dict[str, int] = {t: 0 for t in types}
+        self.closed: set[str] = set()
+        for p in seat.row:
+            self.tops[p.leaf_type] = CARD_VALUE[p.cards[-1]]
+            self.counts[p.leaf_type] = len(p.cards)
+            if p.closed:
+                self.closed.add(p.leaf_type)
+        self.hand: dict[str, list[int]] = {}
         for c in hand:
-            by_type.setdefault(CARD_TYPE[c], []).append(CARD_VALUE[c])
-    total = 0.0
-    piles = {p.leaf_type: p for p in seat.row}
-    for t in state.types:
-        p = piles.get(t)
-        vals = sorted(by_type.get(t, ()))
-        if p is not None and p.closed:
-            total += 3 * len(p.cards)
-            total += w.hand_loose * 0.0 * len(vals)
-            continue
-        if p is None:
-            n, top = 0, -1
-        else:
-            n, top = len(p.cards), CARD_VALUE[p.cards[-1]]
-            total += top * n
-        # the hand's chain onto this pile (a new pile needs a 0 first)
-        k, new_top = 0, top
-        loose = 0
-        for v in vals:
-            if (new_top < 0 and v == 0) or (new_top >= 0 and v in (new_top, new_top + 1)):
-                k += 1
-                new_top = v
+            t = CARD_TYPE[c]
+            if t not in self.closed:
+                self.hand.setdefault(t, []).append(CARD_VALUE[c])
+        for vals in self.hand.values():
+            vals.sort()
+        self.growth = growth
+        self.dead = dead
+
+    def pile_value(self, t: str, top: int, n: int) -> float:
+        """top × n, plus the share of the way to a 3 that is counted now."""
+        if n == 0:
+            return 0.0
+        base = top * n
+        if top >= 3 or self.growth <= 0.0:
+            return float(base)
+        for v in range(top + 1, 4):
+            if (t, v) in self.dead:
+                return float(base)
+        steps = 3 - top
+        return base + self.growth * (3 * (n + steps) - base) / (1 + 0.35 * steps)
+
+    def best_same(self, t: str) -> tuple[float, list[int]]:
+        """Best gain from a same-type play of 1–2 cards of ``t``."""
+        vals = self.hand.get(t)
+        if not vals:
+            return 0.0, []
+        top, n = self.tops[t], self.counts[t]
+        before = self.pile_value(t, top, n)
+        best, best_cards = 0.0, []
+        fits1 = [v for v in dict.fromkeys(vals) if (v == 0 if top < 0 else v in (top, top + 1))]
+        for a in fits1:
+            g1 = self.pile_value(t, a, n + 1) - before
+            if g1 > best:
+                best, best_cards = g1, [a]
+            if a >= 3:
+                continue
+            rest = list(vals)
+            rest.remove(a)
+            for b in dict.fromkeys(rest):
+                if b in (a, a + 1):
+                    g2 = self.pile_value(t, b, n + 2) - before
+                    if g2 > best:
+                        best, best_cards = g2, [a, b]
+        return best, best_cards
+
+    def best_single(self, t: str) -> tuple[float, int]:
+        vals = self.hand.get(t)
+        if not vals:
+            return 0.0, -1
+        top, n = self.tops[t], self.counts[t]
+        before = self.pile_value(t, top, n)
+        best, card = 0.0, -1
+        for a in dict.fromkeys(vals):
+            if (a == 0) if top < 0 else a in (top, top + 1):
+                g = self.pile_value(t, a, n + 1) - before
+                if g > best:
+                    best, card = g, a
+        return best, card
+
+    def place(self, t: str, values: list[int]) -> None:
+        for v in values:
+            self.hand[t].remove(v)
+            self.tops[t] = v
+            self.counts[t] += 1
+            if v >= 3:
+                self.closed.add(t)
+                self.hand.pop(t, None)
+                break
+
+    def run(self, actions: int) -> None:
+        """Greedy: each action takes the best same-type or mixed play."""
+        for _ in range(actions):
+            best_same, same_t, same_cards = 0.0, "", []
+            mixed_gain, mixed = 0.0, []
+            for t in list(self.hand):
+                g, cards = self.best_same(t)
+                if g > best_same:
+                    best_same, same_t, same_cards = g, t, cards
+                g1, c1 = self.best_single(t)
+                if g1 > 0:
+                    mixed_gain += g1
+                    mixed.append((t, c1))
+            if len(mixed) >= 2 and mixed_gain > best_same:
+                for t, c in mixed:
+                    self.place(t, [c])
+            elif best_same > 0:
+                self.place(same_t, same_cards)
             else:
-                loose += 1
-        if k:
-            gain = new_top * (n + k) - (max(top, 0) * n)
-            total += w.hand_chain * (gain + 0.6 * k)
-        total += w.hand_loose * 0.5 * loose
-        n2, top2 = n + k, new_top
-        if n2 == 0 or top2 >= 3:
-            if top2 >= 3:
-                # a 3 in the chain will close the pile: count it as closed
-                total += w.hand_chain * 0.0
-            continue
-        # growth: the way to a 3 (which closes the pile at 3 × cards)
-        steps = 3 - top2
-        if any(all(x in gone for x in _cards_of(t, v)) for v in _TOP_NEEDED[top2]):
-            continue  # a needed value is gone for good
-        reach = max(0.0, min(1.0, 1.3 * t_left - 0.12 * steps))
-        total += w.growth * reach * (3 * (n2 + steps) - top2 * n2)
-    return total
+                return
+
+    def total(self) -> float:
+        return sum(self.pile_value(t, self.tops[t], self.counts[t]) for t in self.tops)
+
+    def leftover(self) -> int:
+        return sum(len(v) for v in self.hand.values())
 
 
-_CARDS_BY_TV: dict[tuple[str, int], tuple[Card, ...]] = {}
-for _c in range(84):
-    _CARDS_BY_TV.setdefault((CARD_TYPE[_c], CARD_VALUE[_c]), ())
-    _CARDS_BY_TV[(CARD_TYPE[_c], CARD_VALUE[_c])] += (_c,)
-
-
-def _cards_of(t: str, v: int) -> tuple[Card, ...]:
-    return _CARDS_BY_TV[(t, v)]
+def _dead_values(state: GameState, gone: set[Card]) -> set[tuple[str, int]]:
+    """(type, value) pairs of which every card is played or discarded."""
+    dead = set()
+    for t in state.types:
+        for v in (1, 2, 3):
+            if all(c in gone for c in _CARDS_BY_TV[(t, v)]):
+                dead.add((t, v))
+    return dead
 
 
 def acorn_pairs_in_row(seat: SeatState) -> int:
@@ -158,30 +241,44 @@ def landscape_option(seat: SeatState, t_left: float, w: Weights) -> float:
     return sum(w.landscape_option * (1.2 if LANDSCAPES[lid][0] == MIDDAY else 1.0) for lid in unused) * t_left
 
 
+class _Ctx:
+    """Per-state work shared by every seat's evaluation."""
+
+    __slots__ = ("t_left", "chances", "dead")
+
+    def __init__(self, state: GameState) -> None:
+        self.t_left = time_left(state)
+        self.chances = objective_chances(state, self.t_left)
+        self.dead = _dead_values(state, _used_cards(state))
+
+
 def seat_value(state: GameState, i: int, *, with_hand: bool = True, w: Weights = DEFAULT_WEIGHTS,
-               t_left: float | None = None, chances: dict[str, list[float]] | None = None,
-               gone: set[Card] | None = None) -> float:
+               ctx: _Ctx | None = None) -> float:
     """What seat ``i``'s position is worth in end-of-game points (estimate).
 
-    ``with_hand=False`` ignores the hand's unknown cards (for a seat whose hand
-    the evaluator cannot see, only its known cards count).
+    ``with_hand=False`` counts only the hand's known cards (RULES §8): for a
+    seat whose hand the evaluator cannot see.
     """
     if state.phase == ENDED:
         return float(score(state).seats[i].total)
-    tl = time_left(state) if t_left is None else t_left
-    if gone is None:
-        gone = _used_cards(state)
-    if chances is None:
-        chances = objective_chances(state, tl)
+    if ctx is None:
+        ctx = _Ctx(state)
     s = state.seats[i]
     hand = s.hand if with_hand else s.known
-    v = pile_values(s, hand, state, tl, gone, w)
+    if len(hand) > HAND_LIMIT:
+        hand = hand[:HAND_LIMIT] if with_hand else hand
+    turns = turns_left(state, i, w.burn)
+    growth = w.growth * min(1.0, max(0.0, (turns - 1.0) / w.growth_turns))
+    plan = _Plan(s, hand, state.types, growth, ctx.dead)
+    plan.run(math.ceil(w.play_share * turns))
+    v = plan.total() + w.leftover * plan.leftover() * min(1.0, turns / 3.0)
+    tl = ctx.t_left
     v += s.acorns * (w.acorn + w.acorn_early * tl)
-    for o, probs in chances.items():
+    for o, probs in ctx.chances.items():
         pts = OBJECTIVE_OWNER_POINTS if state.owners[o] == i else OBJECTIVE_OTHER_POINTS
         v += pts * probs[i]
-    if tl > 0:
-        v += w.pair_future * acorn_pairs_in_row(s) * min(1.0, 2.0 * tl)
+    if turns > 0:
+        v += w.pair_future * acorn_pairs_in_row(s) * min(1.0, turns / 5.0)
         v += landscape_option(s, tl, w)
     return v
 
@@ -189,22 +286,18 @@ def seat_value(state: GameState, i: int, *, with_hand: bool = True, w: Weights =
 def all_values(state: GameState, w: Weights = DEFAULT_WEIGHTS, hands: bool = True) -> list[float]:
     """``seat_value`` of every seat (sharing the per-state work)."""
     if state.phase == ENDED:
-        sheet = score(state)
-        return [float(s.total) for s in sheet.seats]
-    tl = time_left(state)
-    gone = _used_cards(state)
-    chances = objective_chances(state, tl)
-    return [seat_value(state, i, with_hand=hands, w=w, t_left=tl, chances=chances, gone=gone)
-            for i in range(state.n_seats)]
+        return [float(s.total) for s in score(state).seats]
+    ctx = _Ctx(state)
+    return [seat_value(state, i, with_hand=hands, w=w, ctx=ctx) for i in range(state.n_seats)]
 
 
 def relative_value(state: GameState, seat: int, w: Weights = DEFAULT_WEIGHTS) -> float:
     """The seat's value minus a share of its best opponent's (whose hand is
     counted by its known cards only, as the seat sees it)."""
-    tl = time_left(state)
-    gone = _used_cards(state)
-    chances = objective_chances(state, tl)
-    mine = seat_value(state, seat, w=w, t_left=tl, chances=chances, gone=gone)
-    others = [seat_value(state, j, with_hand=False, w=w, t_left=tl, chances=chances, gone=gone)
-              for j in range(state.n_seats) if j != seat]
+    if state.phase == ENDED:
+        totals = [s.total for s in score(state).seats]
+        return totals[seat] - w.opponent * max(t for j, t in enumerate(totals) if j != seat)
+    ctx = _Ctx(state)
+    mine = seat_value(state, seat, w=w, ctx=ctx)
+    others = [seat_value(state, j, with_hand=False, w=w, ctx=ctx) for j in range(state.n_seats) if j != seat]
     return mine - w.opponent * max(others)
