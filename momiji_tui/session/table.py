@@ -64,6 +64,7 @@ class Table:
         self.bot_seed = bot_seed
         self._listeners: list[Listener] = []
         self._lock = threading.RLock()
+        self._bot_claim: tuple[object, int] | None = None
 
     # ---------------------------------------------------------------- create
 
@@ -85,8 +86,7 @@ class Table:
                 "game_id": game_id, "rules_version": RULES_VERSION, "seed": seed,
                 "seats": [asdict(s) for s in seats], "landscape_mode": landscape_mode,
             }
-            log = GameLog.create(data_dir, header)
-            log.extend([engine.to_dict(e) for e in events])
+            log = GameLog.create(data_dir, header, events=[engine.to_dict(e) for e in events])
         return cls(events, seats, log, bot_seed=seed)
 
     @classmethod
@@ -182,6 +182,26 @@ class Table:
         for listener in list(self._listeners):
             listener(new_events)
         return new_events
+
+    def claim_bot_move(self, owner: object) -> int | None:
+        """Let one front end (of several at a shared table) run the bot that
+        must act now. Returns the bot's seat when ``owner`` got the claim,
+        None when no bot is to move or another owner holds the claim. The
+        claim ends with the next accepted command or ``release_bot_claim``."""
+        with self._lock:
+            seat = self.bot_to_move()
+            if seat is None:
+                return None
+            if self._bot_claim is not None and self._bot_claim[1] == len(self.events):
+                return seat if self._bot_claim[0] is owner else None
+            self._bot_claim = (owner, len(self.events))
+            return seat
+
+    def release_bot_claim(self, owner: object) -> None:
+        """Give up ``owner``'s claim (e.g. its SSH client left while a bot thought)."""
+        with self._lock:
+            if self._bot_claim is not None and self._bot_claim[0] is owner:
+                self._bot_claim = None
 
     def bot_command(self, seat: int, make_bot: Callable[..., object] | None = None) -> engine.Command:
         """Ask the bot in ``seat`` for its next command (slow: call it from a

@@ -139,6 +139,7 @@ class MomijiApp(App[None]):
             self._unsubscribe()
             self._unsubscribe = None
         if self.table is not None:
+            self.table.release_bot_claim(self)
             self.table.close()
             self.table = None
         self.thinking = None
@@ -187,7 +188,7 @@ class MomijiApp(App[None]):
         table = self.table
         if table is None or self.thinking is not None:
             return
-        seat = table.bot_to_move()
+        seat = table.claim_bot_move(self)
         if seat is None:
             return
         self.thinking = seat
