@@ -1,0 +1,108 @@
+"""The session table: commands in, events saved before they change the table."""
+
+from __future__ import annotations
+
+import pytest
+
+from momiji_tui import engine
+from momiji_tui.engine import EndTurn, IllegalCommand
+from momiji_tui.session.table import BOT, HUMAN, SeatConfig, Table, validate_log
+from momiji_tui.store import load
+
+SEATS = [SeatConfig("Ada", HUMAN), SeatConfig("Kaede", BOT, "easy"), SeatConfig("Ginnan", BOT, "easy")]
+
+
+def play_bots_until_human(table: Table) -> None:
+    for _ in range(500):
+        seat = table.bot_to_move()
+        if seat is None:
+            return
+        table.submit(table.bot_command(seat))
+    raise AssertionError("bots never stopped")
+
+
+def test_every_event_is_saved_before_the_table_changes(isolated_dirs):
+    table = Table.new(SEATS, seed=3, data_dir=isolated_dirs)
+    play_bots_until_human(table)
+    loaded = load(table.log.path, validate_log)
+    assert [engine.from_dict(e) for e in loaded.events] == table.events
+    assert loaded.header["seats"][1] == {"name": "Kaede", "kind": "bot", "level": "easy"}
+    assert engine.fold(table.events) == table.state
+
+
+def test_an_illegal_command_writes_nothing_and_changes_nothing(isolated_dirs):
+    table = Table.new(SEATS, seed=3, data_dir=isolated_dirs)
+    play_bots_until_human(table)
+    size = table.log.path.stat().st_size
+    state = table.state.clone()
+    heard = []
+    table.subscribe(heard.append)
+    with pytest.raises(IllegalCommand, match="main action"):
+        table.submit(EndTurn(table.current))
+    assert table.log.path.stat().st_size == size
+    assert table.state == state
+    assert heard == []
+
+
+def test_listeners_hear_each_accepted_command_once(isolated_dirs):
+    table = Table.new(SEATS, seed=4, data_dir=None)
+    heard: list[list] = []
+    unsubscribe = table.subscribe(heard.append)
+    seat = table.bot_to_move()
+    if seat is None:
+        seat = table.current
+        command = table.legal(seat)[0]
+    else:
+        command = table.bot_command(seat)
+    events = table.submit(command)
+    assert heard == [events]
+    unsubscribe()
+    play_bots_until_human(table)
+    assert len(heard) == 1
+
+
+def test_resume_gives_the_same_table_and_the_same_bot_choices(isolated_dirs):
+    table = Table.new(SEATS, seed=5, data_dir=isolated_dirs)
+    play_bots_until_human(table)
+    table.submit(table.legal(table.current)[0])
+    table.close()
+    again = Table.resume(table.log.path)
+    assert again.state == table.state
+    assert again.seats == SEATS
+    seat = again.bot_to_move() if again.bot_to_move() is not None else None
+    if seat is not None:
+        # A bot's choice depends only on the game, the seat and the step.
+        assert again.bot_command(seat) == table.bot_command(seat)
+
+
+def test_only_one_front_end_claims_a_bot_move():
+    table = Table.new(SEATS, seed=6, data_dir=None)
+    if table.bot_to_move() is None:
+        table.submit(table.legal(table.current)[0])
+    first, second = object(), object()
+    seat = table.claim_bot_move(first)
+    assert seat is not None
+    assert table.claim_bot_move(second) is None
+    assert table.claim_bot_move(first) == seat
+    table.release_bot_claim(first)
+    assert table.claim_bot_move(second) == seat
+    table.submit(table.bot_command(seat))  # the claim ends with the move
+    if table.bot_to_move() is not None:
+        assert table.claim_bot_move(first) is not None
+
+
+def test_check_previews_public_commands_only():
+    table = Table.new(SEATS, seed=7, data_dir=None)
+    with pytest.raises(TypeError):
+        table.check(EndTurn(0))
+
+
+def test_validate_log_rejects_events_the_rules_reject():
+    table = Table.new(SEATS, seed=8, data_dir=None)
+    dicts = [engine.to_dict(e) for e in table.events]
+    validate_log({}, dicts)
+    bad = [*dicts, {"type": "AcornsPaid", "seat": 0, "amount": 99, "reason": "x"}]
+    with pytest.raises(ValueError, match="rules reject"):
+        validate_log({}, bad)
+    with pytest.raises(ValueError):
+        validate_log({}, [])
