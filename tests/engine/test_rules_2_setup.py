@@ -7,7 +7,7 @@ from collections import Counter
 import pytest
 
 from momiji_tui.engine import (
-    Collect, DraftPick, EndTurn, IllegalCommand, create_game, decide, events as ev, fold,
+    Collect, DraftPick, EndTurn, IllegalCommand, Reveal, create_game, decide, events as ev, fold,
     legal_commands, run,
 )
 from momiji_tui.engine.cards import CARD_TYPE, cards_of_types
@@ -180,16 +180,10 @@ def test_rules_2_2_display_is_sorted_into_columns_by_type():
     assert state.column("O") == list(cs("O1a O0b"))
     assert state.column("G") == []
     # A revealed card joins its type's column.
-    state, _ = run(state, decide_reveal(state))
+    state, _ = run(state, Reveal(0))
     assert set(state.columns()) >= {"M", "C", "O"}
     for t in state.columns():
         assert all(CARD_TYPE[x] == t for x in state.column(t))
-
-
-def decide_reveal(state):
-    from momiji_tui.engine import Reveal
-
-    return Reveal(state.current)
 
 
 def test_rules_2_decide_never_changes_the_state_it_is_given():

@@ -37,7 +37,7 @@ def test_rules_3_the_turn_ends_only_after_the_main_action():
 
 def test_rules_3_only_the_seat_to_move_may_act():
     state = table(3, hands={1: "M0a"}, display="C1a", current=0)
-    rejected(state, Collect(1, ("C",)), "Basho's turn|Ada's turn")
+    rejected(state, Collect(1, ("C",)), r"^It is Ada's turn, not yours \(RULES §3\)\.$")
     rejected(state, Play(1, cs("M0a"), ("left",)), "Ada's turn, not yours")
     rejected(state, Collect(7, ("C",)), "no seat 7")
     assert legal_commands(state, 1) == []
