@@ -1,0 +1,1 @@
+"""Benchmarks (``python -m bench [--quick]``): nothing in tests/ times anything."""
