@@ -202,13 +202,17 @@ class GameLog:
         return str(self.header["game_id"])
 
     @classmethod
-    def create(cls, data_dir: str | os.PathLike[str], header: Header, *, now: datetime | None = None) -> GameLog:
+    def create(cls, data_dir: str | os.PathLike[str], header: Header, *, now: datetime | None = None,
+               events: Iterable[Event] = ()) -> GameLog:
         """Start a new log under ``<data_dir>/games``. ``header`` holds
         ``rules_version``, ``seats``, ``seed`` and any extra JSON-able keys;
         ``format``, ``format_version``, ``created`` (ISO-8601 UTC) and
         ``game_id`` (via :func:`new_game_id`) are filled in when missing.
+        ``events`` (e.g. a game's setup) are written with the header in the
+        same atomic step: a crash leaves either no file or all of them.
         Raises :class:`InvalidGameId` for a bad id, ``ValueError`` for a bad
-        header, :class:`GameExists` if that game's file exists (never overwritten)."""
+        header, ``TypeError``/``ValueError`` for a bad event (nothing is
+        written), :class:`GameExists` if that game's file exists (never overwritten)."""
         moment = as_utc(now or datetime.now(UTC))
         full: Header = {"format": FORMAT, "format_version": CURRENT_FORMAT_VERSION}
         for key, value in full.items():
@@ -221,13 +225,14 @@ class GameLog:
         problem = header_problem(full)
         if problem:
             raise ValueError(problem)
-        line = encode_line(full)
+        first = list(events)
+        data = encode_line(full) + b"".join(encode_line(_check_event(e)) for e in first)
         path = game_path(data_dir, full["game_id"], create=True)
         try:
-            _fs.write_file(path, line)
+            _fs.write_file(path, data)
         except FileExistsError:
             raise GameExists(f"a saved game {full['game_id']} already exists at {path}") from None
-        return cls(LoadedLog(path, full, [], [], len(line)))
+        return cls(LoadedLog(path, full, first, [], len(data)))
 
     @classmethod
     def open_for_append(cls, path: str | os.PathLike[str], validate: Validator | None = None) -> GameLog:

@@ -13,7 +13,7 @@ from momiji_tui.store import CURRENT_FORMAT_VERSION, DamagedLog, GameExists, Gam
 from momiji_tui.store import log as log_module
 from momiji_tui.store.log import TORN_TAIL_WARNING
 
-from store_helpers import GAME_A, make_events, make_header, raw_lines, write_log
+from store_helpers import GAME_A, GAME_B, GAME_C, make_events, make_header, raw_lines, write_log
 
 FIXTURES = Path(__file__).parent / "fixtures"
 NOW = datetime(2026, 1, 2, 3, 4, 5, tzinfo=UTC)
@@ -45,6 +45,22 @@ def test_create_fills_in_a_new_id_and_creation_time(isolated_dirs):
     log = GameLog.create(isolated_dirs, header, now=NOW)
     assert log.game_id.startswith("20260102-030405-")
     assert load(log.path).header["created"] == "2026-01-02T03:04:05+00:00"
+
+
+def test_create_writes_first_events_with_the_header_in_one_step(isolated_dirs, monkeypatch):
+    events = make_events(3)
+    with GameLog.create(isolated_dirs, make_header(), events=events) as log:
+        log.append({"type": "TurnEnded"})
+    assert load(log.path).events == [*events, {"type": "TurnEnded"}]
+    assert log.loaded.events == events
+    # One atomic file write: the header never stands alone on disk.
+    writes = []
+    monkeypatch.setattr(log_module._fs, "write_file", lambda path, data, **kw: writes.append(data))
+    GameLog.create(isolated_dirs, make_header(GAME_B), events=events)
+    assert len(writes) == 1 and writes[0].count(b"\n") == 4
+    with pytest.raises(ValueError):  # a bad event: nothing is written
+        GameLog.create(isolated_dirs, make_header(GAME_C), events=[{"no": "type"}])
+    assert not (isolated_dirs / "games" / f"{GAME_C}.jsonl").exists()
 
 
 def test_create_never_overwrites(isolated_dirs):
