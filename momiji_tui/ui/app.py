@@ -15,6 +15,7 @@ from pathlib import Path
 from textual.app import App
 from textual.binding import Binding
 from textual.message import Message
+from textual.screen import Screen
 from textual.worker import Worker, WorkerState
 
 from ..engine import IllegalCommand
@@ -88,10 +89,15 @@ class MomijiApp(App[None]):
 
     # ----------------------------------------------------------- lifecycle
 
-    def on_mount(self) -> None:
+    def start_screen(self) -> Screen:
+        """The first screen: the menu. A front end with its own start screen
+        (the SSH lobby) overrides this; game screens sit on top of it."""
         from .menu import MenuScreen
 
-        self.push_screen(MenuScreen())
+        return MenuScreen()
+
+    def on_mount(self) -> None:
+        self.push_screen(self.start_screen())
         if self._start_new is not None:
             self.start_game(self._start_new)
         elif self._start_resume is not None:
