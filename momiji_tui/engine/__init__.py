@@ -14,7 +14,7 @@ from . import commands, events
 from .cards import CARD_NAME, CARD_TYPE, CARD_VALUE, Card, card_by_name, describe_card
 from .commands import (
     ActivateObjective, Collect, Command, DiscardToLimit, DraftPick, EndTurn, Exchange, Pass,
-    Play, Reveal, UseLandscape,
+    Play, Reveal, Undo, UseLandscape,
 )
 from .decide import decide
 from .errors import IllegalCommand
@@ -42,7 +42,7 @@ def run(state: GameState, command: Command) -> tuple[GameState, list[Event]]:
 __all__ = [
     "ActivateObjective", "CARD_NAME", "CARD_TYPE", "CARD_VALUE", "Card", "Collect", "Command",
     "DiscardToLimit", "DraftPick", "EndTurn", "Event", "Exchange", "GameState", "IllegalCommand",
-    "Pass", "Play", "PlayerView", "Reveal", "ScoreSheet", "UseLandscape", "apply", "apply_in_place",
+    "Pass", "Play", "PlayerView", "Reveal", "ScoreSheet", "Undo", "UseLandscape", "apply", "apply_in_place",
     "can_take_main_action", "card_by_name", "commands", "create_game", "decide", "describe_card",
     "determinize", "events", "fold", "from_dict", "legal_commands", "run", "score", "to_dict", "view",
 ]

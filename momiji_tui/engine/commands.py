@@ -108,8 +108,17 @@ class EndTurn:
     seat: int
 
 
+@dataclass(frozen=True, slots=True)
+class Undo:
+    """Take back this turn's actions since the turn began or since something
+    hidden was last revealed (Board Game Arena's undo policy; not a rule of
+    the game, so ``legal_commands`` does not list it)."""
+
+    seat: int
+
+
 Command = (
     DraftPick | Reveal | Collect | Play | ActivateObjective | Pass | Exchange
-    | UseLandscape | DiscardToLimit | EndTurn
+    | UseLandscape | DiscardToLimit | EndTurn | Undo
 )
 MAIN_ACTIONS = (Reveal, Collect, Play, ActivateObjective, Pass)

@@ -505,6 +505,18 @@ _POWERS = {
     "fox": _power_fox, "moongate": _power_moongate, "festival": _power_festival,
 }
 
+def _undo(d: _Draft, c: cmd.Undo) -> None:
+    s = d.state
+    if s.phase != PLAY:
+        raise IllegalCommand("There is nothing to undo during the draft.")
+    if s.turn.checkpoint is None or s.turn.since_checkpoint == 0:
+        raise IllegalCommand(
+            "Nothing to undo: your turn has just begun, or a hidden card was revealed since "
+            "your last action (a reveal or a draw cannot be taken back)."
+        )
+    d.emit(ev.ActionsUndone(c.seat, s.turn.since_checkpoint))
+
+
 _HANDLERS = {
     cmd.DraftPick: _draft_pick,
     cmd.Reveal: _reveal,
@@ -516,4 +528,5 @@ _HANDLERS = {
     cmd.UseLandscape: _use_landscape,
     cmd.DiscardToLimit: _discard_to_limit,
     cmd.EndTurn: _end_turn,
+    cmd.Undo: _undo,
 }

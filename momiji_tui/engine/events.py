@@ -201,6 +201,16 @@ class TurnEnded:
 
 
 @dataclass(frozen=True, slots=True)
+class ActionsUndone:
+    """The seat took back its last ``count`` events of this turn; the state
+    returns to the turn's undo checkpoint. The log keeps the undone events
+    (it is never rewritten); the fold leaves them out."""
+
+    seat: int
+    count: int
+
+
+@dataclass(frozen=True, slots=True)
 class GameEnded:
     """The round was finished after the trigger; scoring applies (RULES §6, §7)."""
 
@@ -209,7 +219,7 @@ Event = (
     GameCreated | LandscapeDrafted | CardsDealt | PlayStarted | DisplayRevealed
     | AcornsGained | AcornsPaid | ColumnCollected | CardsPlayed | PileClosed
     | ObjectiveActivated | CardsDiscarded | CardsDrawn | CardTaken | CardsSwapped
-    | LandscapeUsed | MainActionPassed | EndTriggered | TurnEnded | GameEnded
+    | LandscapeUsed | MainActionPassed | EndTriggered | TurnEnded | ActionsUndone | GameEnded
 )
 EVENT_TYPES: dict[str, type] = {
     cls.__name__: cls
@@ -217,7 +227,7 @@ EVENT_TYPES: dict[str, type] = {
         GameCreated, LandscapeDrafted, CardsDealt, PlayStarted, DisplayRevealed,
         AcornsGained, AcornsPaid, ColumnCollected, CardsPlayed, PileClosed,
         ObjectiveActivated, CardsDiscarded, CardsDrawn, CardTaken, CardsSwapped,
-        LandscapeUsed, MainActionPassed, EndTriggered, TurnEnded, GameEnded,
+        LandscapeUsed, MainActionPassed, EndTriggered, TurnEnded, ActionsUndone, GameEnded,
     )
 }
 # Fields that hold cards (written by name in JSON).

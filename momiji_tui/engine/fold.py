@@ -138,10 +138,42 @@ def apply_in_place(state: GameState, event: ev.Event) -> None:
         state.phase = PLAY
         state.current = event.first_seat
         state.turn = TurnState()
+    elif t is ev.ActionsUndone:
+        _undo(state, event)
+        return
     elif t is ev.GameCreated:
         raise ValueError("GameCreated can only begin a game")
     else:  # pragma: no cover - every event type is handled above
         raise ValueError(f"unknown event {event!r}")
+    if state.phase == PLAY:
+        if t in _CHECKPOINT_EVENTS or (t is ev.DisplayRevealed and event.reason == "collect"):
+            _set_checkpoint(state)
+        else:
+            state.turn.since_checkpoint += 1
+
+
+# After these, nothing earlier in the turn can be taken back: a new turn
+# began, or a hidden card was revealed (DisplayRevealed for a collect too).
+_CHECKPOINT_EVENTS = (ev.TurnEnded, ev.PlayStarted, ev.CardsDrawn)
+
+
+def _set_checkpoint(state: GameState) -> None:
+    snapshot = state.clone()
+    snapshot.turn.checkpoint = None
+    snapshot.turn.since_checkpoint = 0
+    state.turn.checkpoint = snapshot
+    state.turn.since_checkpoint = 0
+
+
+def _undo(state: GameState, event: ev.ActionsUndone) -> None:
+    checkpoint = state.turn.checkpoint
+    if checkpoint is None or event.count != state.turn.since_checkpoint or event.seat != state.current:
+        raise ValueError("event undoes actions that cannot be taken back")
+    restored = checkpoint.clone()
+    for name in GameState.__slots__:
+        setattr(state, name, getattr(restored, name))
+    state.turn.checkpoint = checkpoint
+    state.turn.since_checkpoint = 0
 
 
 def _apply_played(state: GameState, event: ev.CardsPlayed) -> None:

@@ -73,13 +73,21 @@ class SeatState:
 
 @dataclass(slots=True)
 class TurnState:
-    """What the current seat has done this turn (RULES §3)."""
+    """What the current seat has done this turn (RULES §3).
+
+    ``checkpoint`` is the state an ``Undo`` returns to: the start of the turn,
+    or the moment after the last hidden card was revealed (a paid reveal, a
+    draw). ``since_checkpoint`` counts the events after it. Views never carry
+    the checkpoint (it holds hidden cards).
+    """
 
     main_done: bool = False
     revealed: bool = False
     exchanged: bool = False
     landscape: str | None = None
     stones_used: bool = False
+    checkpoint: GameState | None = None
+    since_checkpoint: int = 0
 
     @property
     def boost(self) -> str | None:
@@ -90,7 +98,8 @@ class TurnState:
 
     def clone(self) -> TurnState:
         """An independent copy."""
-        return TurnState(self.main_done, self.revealed, self.exchanged, self.landscape, self.stones_used)
+        return TurnState(self.main_done, self.revealed, self.exchanged, self.landscape, self.stones_used,
+                         self.checkpoint, self.since_checkpoint)
 
 
 @dataclass(slots=True)

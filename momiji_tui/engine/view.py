@@ -107,11 +107,18 @@ def view(state: GameState, seat: int | None) -> PlayerView:
         first_seat=state.first_seat, types=state.types, objectives=state.objectives,
         owners=tuple(state.owners.items()), torii_left=state.torii_left,
         deck_size=state.deck_size, display=tuple(state.display), discard=tuple(state.discard),
-        seats=seats, turn=state.turn.clone(), landscape_mode=state.landscape_mode,
+        seats=seats, turn=_public_turn(state), landscape_mode=state.landscape_mode,
         draft_offers=offers, draft_pick=state.draft_pick,
         draft_remaining=tuple(state.draft_remaining), end_trigger=state.end_trigger,
         round=state.round,
     )
+
+
+def _public_turn(state: GameState) -> TurnState:
+    """The turn as a seat sees it: without the undo checkpoint (it holds hidden cards)."""
+    turn = state.turn.clone()
+    turn.checkpoint = None
+    return turn
 
 
 def unseen_cards(v: PlayerView) -> list[Card]:

@@ -186,4 +186,6 @@ def by_kind(state: GameState) -> GameState:
         seat.known = m(seat.known)
         for p in seat.row:
             p.cards = [first[CARD_KIND[x]] for x in p.cards]
+    if s.turn.checkpoint is not None:
+        s.turn.checkpoint = by_kind(s.turn.checkpoint)
     return s

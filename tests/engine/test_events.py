@@ -35,6 +35,7 @@ EXAMPLES = [
     ev.MainActionPassed(1),
     ev.EndTriggered(0, "torii"),
     ev.TurnEnded(0),
+    ev.ActionsUndone(1, 3),
     ev.GameEnded(),
 ]
 

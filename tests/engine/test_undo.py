@@ -1,0 +1,148 @@
+"""Undo within your own turn (Board Game Arena's policy; not a rule of
+RULES.md): actions of this turn can be taken back until something hidden is
+revealed, never across another seat's action. Undo is an event in the
+append-only log; the fold leaves the undone actions out."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from momiji_tui.engine import (
+    EndTurn, Exchange, IllegalCommand, Play, Reveal, Undo, UseLandscape, create_game, determinize,
+    fold, legal_commands, run, view,
+)
+from momiji_tui.engine import events as ev
+
+from engine_helpers import cs, table
+
+
+def start(seed: int = 3, seats: int = 2):
+    events = create_game([f"s{i}" for i in range(seats)], seed=seed)
+    return fold(events), events
+
+
+def do(state, events, command):
+    state, new = run(state, command)
+    events.extend(new)
+    return state
+
+
+def first(state, kind):
+    return next(c for c in legal_commands(state, state.current) if isinstance(c, kind))
+
+
+def test_undo_takes_back_an_exchange_and_the_log_keeps_it():
+    state, events = start()
+    before = state.clone()
+    state = do(state, events, first(state, Exchange))
+    assert state.turn.since_checkpoint == 2
+    state = do(state, events, Undo(state.current))
+    assert state == before
+    assert isinstance(events[-1], ev.ActionsUndone) and events[-1].count == 2
+    assert isinstance(events[-3], ev.CardsDiscarded)  # the undone events stay in the log
+    assert fold(events) == state
+
+
+def test_undo_takes_back_a_play_with_its_torii_and_acorn_pairs():
+    for seed in range(40):
+        state, events = start(seed)
+        plays = [c for c in legal_commands(state, state.current) if isinstance(c, Play) and len(c.cards) > 1]
+        if plays:
+            break
+    before = state.clone()
+    state = do(state, events, plays[0])
+    assert state != before
+    state = do(state, events, Undo(state.current))
+    assert state == before
+    assert fold(events) == state
+
+
+def test_undo_several_actions_at_once_then_play_differently():
+    state, events = start(5)
+    before = state.clone()
+    seat = state.current
+    state = do(state, events, first(state, Exchange))
+    state = do(state, events, UseLandscape(seat, "spring"))
+    state = do(state, events, Undo(seat))
+    assert state == before
+    state = do(state, events, UseLandscape(seat, "spring"))
+    assert state.seats[seat].acorns == before.seats[seat].acorns + 1
+    assert fold(events) == state
+
+
+def test_nothing_to_undo_at_the_start_of_a_turn():
+    state, events = start()
+    with pytest.raises(IllegalCommand, match="Nothing to undo"):
+        run(state, Undo(state.current))
+
+
+def test_undo_refused_after_a_paid_reveal():
+    state, events = start()
+    seat = state.current
+    state = do(state, events, first(state, Exchange))
+    state = do(state, events, Reveal(seat))
+    snapshot = state.clone()
+    with pytest.raises(IllegalCommand, match="hidden card was revealed"):
+        run(state, Undo(seat))
+    assert state == snapshot
+
+
+def test_undo_stops_at_a_draw_from_the_deck():
+    state = table(types="MGCO", hands={0: "M0a M1a G0a G2a"}, deck="O0a O1a C0a",
+                  panoramas=["bamboo", "waterfall", "pier"])
+    events: list = []
+    state = do(state, events, UseLandscape(0, "bamboo"))  # draws O0 O1: hidden, cannot be taken back
+    after_draw = state.clone()
+    assert state.turn.since_checkpoint == 0
+    with pytest.raises(IllegalCommand, match="hidden card was revealed"):
+        run(state, Undo(0))
+    state = do(state, events, Exchange(0, cs("M0a M1a")))
+    state = do(state, events, Undo(0))
+    assert state.seats == after_draw.seats and state.discard == after_draw.discard
+    assert state.turn.landscape == "bamboo"  # the landscape stays used
+
+
+def test_undo_never_crosses_another_seats_turn():
+    state, events = start(9)
+    seat = state.current
+    for command in legal_commands(state, seat):
+        if type(command).__name__ == "Collect":
+            state = do(state, events, command)
+            break
+    state = do(state, events, EndTurn(seat))
+    with pytest.raises(IllegalCommand):
+        run(state, Undo(state.current))
+    with pytest.raises(IllegalCommand, match="turn"):
+        run(state, Undo(seat))
+
+
+def test_views_never_carry_the_checkpoint_and_bots_cannot_undo():
+    state, events = start()
+    seat = state.current
+    state = do(state, events, first(state, Exchange))
+    v = view(state, seat)
+    assert v.turn.checkpoint is None
+    assert v.turn.since_checkpoint == 2
+    world = determinize(v, random.Random(1))
+    with pytest.raises(IllegalCommand):
+        run(world, Undo(seat))
+    assert not any(isinstance(c, Undo) for c in legal_commands(state, seat))
+
+
+def test_random_games_with_undos_fold_to_the_live_state():
+    for seed in range(25):
+        rng = random.Random(seed)
+        state, events = start(seed, seats=2 + seed % 3)
+        for _ in range(2000):
+            if state.phase == "ended":
+                break
+            if state.turn.since_checkpoint and rng.random() < 0.3:
+                checkpoint = state.turn.checkpoint
+                state = do(state, events, Undo(state.current))
+                assert state.seats == checkpoint.seats and state.display == checkpoint.display
+            else:
+                state = do(state, events, rng.choice(legal_commands(state, state.current)))
+        assert state.phase == "ended"
+        assert fold(events) == state
