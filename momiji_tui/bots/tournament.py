@@ -68,11 +68,11 @@ def bot_seed(seed: int, game: int, seat: int) -> int:
 
 
 def parse_bot(spec: str, budgets: Mapping[str, Mapping[str, Any]] | None) -> tuple[str, dict[str, Any]]:
-    """``"hard"`` or ``"hard:iterations=300"`` → level and budget keywords."""
+    """``"hard"`` or ``"hard:iterations=300:horizon=1"`` → level and keywords."""
     level, _, rest = spec.partition(":")
     kw: dict[str, Any] = dict((budgets or {}).get(level, {}))
     if rest:
-        for item in rest.split(","):
+        for item in rest.split(":"):
             k, _, v = item.partition("=")
             kw[k.strip()] = float(v) if "." in v else int(v)
     if kw.get("time_limit") is not None and "clock" not in kw:
@@ -390,7 +390,7 @@ def main_tournament(argv: list[str]) -> int:
     p = argparse.ArgumentParser(prog="momiji tournament", description="Seeded bot tournament with seats rotated.")
     p.add_argument("--bots", default="normal,easy",
                    help="comma-separated levels (easy, normal, hard); a level may carry a budget, "
-                        "e.g. hard:iterations=200")
+                        "e.g. hard:iterations=200 (more keywords: hard:iterations=200:horizon=1)")
     p.add_argument("--games", type=int, default=100)
     p.add_argument("--seats", type=int, default=2)
     p.add_argument("--seed", type=int, default=0)
