@@ -34,43 +34,147 @@ def cmd_play(args: argparse.Namespace) -> int:
     return 0
 
 
+def _saved_path(args: argparse.Namespace, data: Path) -> Path | None:
+    """The file of ``args.game_id`` (checked), or None after printing why not."""
+    from .session.saves import find_game
+    from .store.errors import StoreError
+
+    try:
+        return find_game(data, args.game_id)
+    except StoreError as exc:
+        print(exc, file=sys.stderr)
+        return None
+
+
+def _check_saved(path: Path) -> bool:
+    """Load and check a save before a screen opens it; print why it cannot be opened."""
+    from .session.saves import open_saved
+    from .store.errors import StoreError
+
+    try:
+        loaded = open_saved(path)
+    except (StoreError, OSError) as exc:
+        print(exc, file=sys.stderr)
+        return False
+    for warning in loaded.warnings:
+        print(f"Note: {warning}", file=sys.stderr)
+    return True
+
+
 def cmd_resume(args: argparse.Namespace) -> int:
     """Continue a saved game (the latest unfinished one by default)."""
-    from .store import game_path, latest_unfinished
-    from .store.errors import StoreError
+    from .session.table import validate_log
+    from .store import latest_unfinished
     from .ui.app import MomijiApp
 
     data = _data_dir(args)
-    try:
-        if args.game_id:
-            path = game_path(data, args.game_id)
-            if not path.exists():
-                print(f"No saved game {args.game_id} in {data}.", file=sys.stderr)
-                return 1
-        else:
-            latest = latest_unfinished(data)
-            if latest is None:
-                print("There is no unfinished game to resume. Start one with: momiji", file=sys.stderr)
-                return 1
-            path = latest.path
-    except StoreError as exc:
-        print(exc, file=sys.stderr)
+    if args.game_id:
+        path = _saved_path(args, data)
+        if path is None:
+            return 1
+    else:
+        latest = latest_unfinished(data, validate_log)
+        if latest is None:
+            print("There is no unfinished game to resume. Start one with: momiji", file=sys.stderr)
+            return 1
+        path = latest.path
+    if not _check_saved(path):
         return 1
     MomijiApp(data, resume_path=path).run()
     return 0
 
 
+def cmd_replay(args: argparse.Namespace) -> int:
+    """Step through a saved game, event by event or turn by turn."""
+    from .ui.app import MomijiApp
+
+    data = _data_dir(args)
+    path = _saved_path(args, data)
+    if path is None or not _check_saved(path):
+        return 1
+    MomijiApp(data, replay_path=path).run()
+    return 0
+
+
 def cmd_list(args: argparse.Namespace) -> int:
-    """Print the saved games."""
+    """Print the saved games (damaged files are moved aside and explained)."""
     from .session.saves import describe_saved_games
 
     rows = describe_saved_games(_data_dir(args))
     if not rows:
         print("No saved games.")
         return 0
-    print(f"{'game':22} {'status':12} {'turn':9} {'scores':12} seats / problem")
+    print(f"{'game':22}  {'started':16}  {'status':12}  {'turn':17}  {'scores':14}  seats")
     for r in rows:
-        print(f"{r.game_id:22} {r.status:12} {r.turn:9} {r.scores:12} {r.problem or r.seats}")
+        print(f"{r.game_id:22}  {r.started:16}  {r.status:12}  {r.turn:17}  {r.scores:14}  {r.seats}".rstrip())
+        if r.problem:
+            print(f"{'':24}{r.problem}")
+            if r.path.name != f"{r.game_id}.jsonl":
+                print(f"{'':24}The file was kept as {r.path}.")
+        for note in r.notes:
+            print(f"{'':24}Note: {note}")
+    return 0
+
+
+def cmd_delete(args: argparse.Namespace) -> int:
+    """Delete a saved game for good, after asking (``--yes`` skips the question)."""
+    from .session.saves import describe_file
+    from .store import delete_game
+    from .store.errors import StoreError
+
+    data = _data_dir(args)
+    path = _saved_path(args, data)
+    if path is None:
+        return 1
+    if not args.yes:
+        row = describe_file(path)
+        what = f"{row.status}, {row.seats}" if row.seats else row.status
+        print(f"Delete saved game {args.game_id} ({what})? This cannot be undone. [y/N] ", end="", flush=True)
+        answer = sys.stdin.readline()
+        if answer.strip().lower() not in ("y", "yes"):
+            print("Nothing was deleted.")
+            return 1
+    try:
+        delete_game(data, args.game_id)
+    except StoreError as exc:
+        print(exc, file=sys.stderr)
+        return 1
+    print(f"Deleted {args.game_id}.")
+    return 0
+
+
+def cmd_export(args: argparse.Namespace) -> int:
+    """Copy a saved game's file, byte for byte, to PATH (never overwriting)."""
+    from .store import export_game
+    from .store.errors import StoreError
+
+    data = _data_dir(args)
+    if _saved_path(args, data) is None:
+        return 1
+    try:
+        dest = export_game(data, args.game_id, args.path)
+    except (StoreError, OSError) as exc:
+        print(f"Could not export {args.game_id}: {exc}", file=sys.stderr)
+        return 1
+    print(f"Exported {args.game_id} to {dest}.")
+    return 0
+
+
+def cmd_import(args: argparse.Namespace) -> int:
+    """Add a game file (e.g. from ``momiji export``) to the saved games, after checking it."""
+    from .session.table import validate_log
+    from .store import import_game
+    from .store.errors import StoreError
+
+    try:
+        game_id = import_game(_data_dir(args), args.path, validate_log)
+    except FileNotFoundError:
+        print(f"There is no file {args.path}.", file=sys.stderr)
+        return 1
+    except (StoreError, OSError) as exc:
+        print(f"Could not import {args.path}: {exc}", file=sys.stderr)
+        return 1
+    print(f"Imported {game_id}. Resume it with: momiji resume {game_id}")
     return 0
 
 
@@ -115,9 +219,27 @@ def build_parser() -> argparse.ArgumentParser:
     _add_common(resume)
     resume.add_argument("game_id", nargs="?", help="the game (default: the latest unfinished)")
     resume.set_defaults(func=cmd_resume)
+    replay = sub.add_parser("replay", help="step through a saved game")
+    _add_common(replay)
+    replay.add_argument("game_id", help="the game (see: momiji list)")
+    replay.set_defaults(func=cmd_replay)
     lst = sub.add_parser("list", help="list saved games")
     _add_common(lst)
     lst.set_defaults(func=cmd_list)
+    delete = sub.add_parser("delete", help="delete a saved game for good")
+    _add_common(delete)
+    delete.add_argument("game_id", help="the game (see: momiji list)")
+    delete.add_argument("--yes", "-y", action="store_true", help="do not ask for confirmation")
+    delete.set_defaults(func=cmd_delete)
+    export = sub.add_parser("export", help="copy a saved game to a file")
+    _add_common(export)
+    export.add_argument("game_id", help="the game (see: momiji list)")
+    export.add_argument("path", help="the file to write (or a folder); never overwritten")
+    export.set_defaults(func=cmd_export)
+    imp = sub.add_parser("import", help="add a game file to the saved games")
+    _add_common(imp)
+    imp.add_argument("path", help="a file written by momiji export")
+    imp.set_defaults(func=cmd_import)
     sim = sub.add_parser("simulate", help="play bot-only games headless and print a summary")
     sim.add_argument("--games", type=int, default=10)
     sim.add_argument("--seats", type=int, choices=(2, 3, 4), default=2)

@@ -1,21 +1,39 @@
 """Saved games as a player sees them: one summary line per game (for the
-saved-games screen and ``momiji list``)."""
+saved-games screen and ``momiji list``), and finding one game by id (for
+``momiji resume/replay/delete/export``)."""
 
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
 from pathlib import Path
 
 from .. import engine
-from ..store import DAMAGED, NEWER, list_games
+from ..store import (
+    DAMAGED,
+    FINISHED,
+    IN_PROGRESS,
+    NEWER,
+    DamagedLog,
+    GameNotFound,
+    LoadedLog,
+    NewerFormat,
+    SavedGame,
+    game_path,
+    list_games,
+    load,
+)
+from ..store.paths import GAME_SUFFIX, games_dir
 from .table import validate_log
 
 
 @dataclass(frozen=True)
 class SavedGameRow:
-    """One saved game: id, status, seats, turn, scores, path, and the
-    ``problem`` in plain words when it cannot be opened."""
+    """One saved game: id, status (in progress / finished / damaged / newer
+    format), when it started, seats, turn, scores, where the file is now,
+    the ``problem`` in plain words when it cannot be opened, and ``notes``
+    (e.g. a last move cut off by a crash) when it can."""
 
     game_id: str
     status: str
@@ -24,20 +42,91 @@ class SavedGameRow:
     scores: str
     path: Path
     problem: str | None
+    started: str = ""
+    notes: tuple[str, ...] = field(default=())
+
+    @property
+    def can_open(self) -> bool:
+        """True when the game loads (so it can be resumed or replayed)."""
+        return self.problem is None
+
+
+def started_text(game_id: str, header: dict | None = None) -> str:
+    """When the game started, ``YYYY-MM-DD HH:MM`` UTC: from the header's
+    ``created``, else from the id (ids begin with the UTC creation time)."""
+    moment = None
+    if header is not None:
+        try:
+            moment = datetime.fromisoformat(header["created"]).astimezone(UTC)
+        except (KeyError, TypeError, ValueError):
+            moment = None
+    if moment is None:
+        try:
+            moment = datetime.strptime(game_id[:15], "%Y%m%d-%H%M%S").replace(tzinfo=UTC)
+        except ValueError:
+            return ""
+    return f"{moment:%Y-%m-%d %H:%M}"
+
+
+def turn_text(state: engine.GameState) -> str:
+    """Where the game is: ``draft``, ``round 3, turn 7`` or ``ended, round 9``."""
+    if state.phase == "draft":
+        return "draft"
+    turns = sum(s.turns for s in state.seats)
+    if state.phase == "ended":
+        return f"ended, round {state.round - 1 if turns else state.round}"
+    return f"round {state.round}, turn {turns + 1}"
+
+
+def describe(game: SavedGame) -> SavedGameRow:
+    """The row for one listed game."""
+    if game.status in (DAMAGED, NEWER) or game.events is None or game.header is None:
+        return SavedGameRow(game.game_id, game.status, "", "", "", game.path, game.problem,
+                            started_text(game.game_id, game.header))
+    state = engine.fold(engine.from_dict(e) for e in game.events)
+    names = [str(s.get("name", "?")) if isinstance(s, dict) else str(s) for s in game.header.get("seats", [])]
+    sheet = engine.score(state)
+    scores = " · ".join(str(s.total) for s in sheet.seats)
+    return SavedGameRow(game.game_id, game.status, ", ".join(names), turn_text(state), scores, game.path, None,
+                        started_text(game.game_id, game.header), tuple(game.warnings))
 
 
 def describe_saved_games(data_dir: str | os.PathLike[str]) -> list[SavedGameRow]:
     """Every saved game, newest first. Damaged files are listed with their
     problem (and moved aside, never overwritten); they never stop the rest."""
-    rows = []
-    for game in list_games(data_dir, validate_log, quarantine_damaged=True):
-        if game.status in (DAMAGED, NEWER) or game.events is None or game.header is None:
-            rows.append(SavedGameRow(game.game_id, game.status, "", "", "", game.path, game.problem))
-            continue
-        state = engine.fold(engine.from_dict(e) for e in game.events)
-        names = [s["name"] for s in game.header.get("seats", [])]
-        sheet = engine.score(state)
-        turn = "draft" if state.phase == "draft" else f"round {state.round}"
-        scores = " ".join(f"{s.total}" for s in sheet.seats)
-        rows.append(SavedGameRow(game.game_id, game.status, ", ".join(names), turn, scores, game.path, None))
-    return rows
+    return [describe(g) for g in list_games(data_dir, validate_log, quarantine_damaged=True)]
+
+
+def describe_file(path: str | os.PathLike[str]) -> SavedGameRow:
+    """The row for the game in ``path``, whatever its state; never moves it."""
+    path = Path(path)
+    game_id = path.name.split(".", 1)[0]
+    try:
+        loaded = load(path, validate_log)
+    except NewerFormat as exc:
+        return describe(SavedGame(game_id, path, NEWER, problem=str(exc)))
+    except DamagedLog as exc:
+        return describe(SavedGame(game_id, path, DAMAGED, problem=exc.reason))
+    ended = bool(loaded.events) and loaded.events[-1]["type"] == "GameEnded"
+    return describe(SavedGame(game_id, path, FINISHED if ended else IN_PROGRESS, loaded.header, loaded.events,
+                              None, loaded.warnings))
+
+
+def find_game(data_dir: str | os.PathLike[str], game_id: str) -> Path:
+    """The file of saved game ``game_id``. Raises ``InvalidGameId`` for a bad
+    id and ``GameNotFound`` (saying so when only moved-aside copies exist)."""
+    path = game_path(data_dir, game_id)
+    if path.exists():
+        return path
+    aside = sorted(p.name for p in games_dir(data_dir, create=False).glob(f"{game_id}{GAME_SUFFIX}.*")
+                   if not p.name.endswith(".txt"))
+    if aside:
+        raise GameNotFound(f"The saved game {game_id} was damaged and moved aside as {aside[-1]} "
+                           f"in {path.parent}; it cannot be opened.")
+    raise GameNotFound(f"No saved game {game_id} in {Path(data_dir)}.")
+
+
+def open_saved(path: str | os.PathLike[str]) -> LoadedLog:
+    """Load a saved game and check it against the rules (raises the store's
+    ``DamagedLog``/``NewerFormat``, ``FileNotFoundError``). Never writes."""
+    return load(path, validate_log)

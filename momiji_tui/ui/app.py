@@ -60,7 +60,8 @@ class MomijiApp(App[None]):
     once instead of the menu. ``bot_delay``: seconds between bot moves so a
     human can follow (0 in tests). ``make_bot``: bot factory (tests inject
     cheap bots). ``hosted``: running for a remote (SSH) user, so features
-    that act on the server machine are off.
+    that act on the server machine are off. ``replay_path``: open a saved
+    game's replay (``momiji replay``).
     """
 
     TITLE = "Momiji"
@@ -72,7 +73,8 @@ class MomijiApp(App[None]):
     ]
 
     def __init__(self, data_dir: str | os.PathLike[str], *, new_game: NewGameOptions | None = None,
-                 resume_path: str | os.PathLike[str] | None = None, bot_delay: float = 0.6,
+                 resume_path: str | os.PathLike[str] | None = None,
+                 replay_path: str | os.PathLike[str] | None = None, bot_delay: float = 0.6,
                  make_bot: Callable[..., object] | None = None, hosted: bool = False) -> None:
         super().__init__()
         self.data_dir = Path(data_dir)
@@ -85,6 +87,7 @@ class MomijiApp(App[None]):
         self.thinking: int | None = None
         self._start_new = new_game
         self._start_resume = resume_path
+        self._start_replay = replay_path
         self._unsubscribe: Callable[[], None] | None = None
 
     # ----------------------------------------------------------- lifecycle
@@ -102,6 +105,10 @@ class MomijiApp(App[None]):
             self.start_game(self._start_new)
         elif self._start_resume is not None:
             self.resume_game(self._start_resume)
+        elif self._start_replay is not None:
+            from .replay import ReplayScreen
+
+            self.push_screen(ReplayScreen(self._start_replay))
 
     def on_unmount(self) -> None:
         self.close_table()
