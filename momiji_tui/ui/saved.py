@@ -1,4 +1,8 @@
-"""Saved games: every game in the data directory, resumable with Enter."""
+"""Saved games: every game in the data directory; Enter resumes, ``r`` replays.
+
+Damaged files are listed with their problem in plain words (the store has
+moved them aside); opening one explains instead of crashing.
+"""
 
 from __future__ import annotations
 
@@ -8,16 +12,17 @@ from textual.containers import Vertical
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Label, Static
 
-from ..session.saves import describe_saved_games
+from ..session.saves import SavedGameRow, describe_saved_games
 from .app import MomijiApp
 
 
 class SavedGamesScreen(Screen[None]):
-    """A table of saved games; Enter resumes (or shows the scores of) one."""
+    """A table of saved games; Enter resumes (or shows the scores of) one, ``r`` replays it."""
 
     BINDINGS = [
         Binding("escape", "back", "Back", id="saved.back"),
         Binding("enter", "open", "Open", id="saved.open", show=True),
+        Binding("r", "replay", "Replay", id="saved.replay"),
     ]
 
     def compose(self) -> ComposeResult:
@@ -31,13 +36,37 @@ class SavedGamesScreen(Screen[None]):
         app = self.app
         assert isinstance(app, MomijiApp)
         table = self.query_one(DataTable)
-        table.add_columns("Game", "Status", "Seats", "Turn", "Scores")
-        self.rows = describe_saved_games(app.data_dir)
+        table.add_columns("Game", "Started", "Status", "Seats", "Turn", "Scores")
+        try:
+            self.rows = describe_saved_games(app.data_dir)
+        except OSError as exc:  # e.g. the data directory cannot be read
+            self.rows = []
+            self.say(f"The saved games cannot be listed: {exc}")
         for row in self.rows:
-            table.add_row(row.game_id, row.status, row.seats, row.turn, row.scores, key=row.game_id)
+            table.add_row(row.game_id, row.started, row.status, row.seats, row.turn, row.scores, key=row.game_id)
         if not self.rows:
-            self.query_one("#saved-message", Label).update("No saved games yet.")
+            self.say("No saved games yet.")
         table.focus()
+
+    def say(self, text: str) -> None:
+        self.query_one("#saved-message", Label).update(text)
+
+    def current_row(self) -> SavedGameRow | None:
+        """The highlighted game, or None when there is none."""
+        if not self.rows:
+            return None
+        return self.rows[min(self.query_one(DataTable).cursor_row, len(self.rows) - 1)]
+
+    def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:
+        row = self.current_row()
+        if row is None:
+            return
+        if row.problem:
+            self.say(f"{row.game_id}: {row.problem}")
+        elif row.notes:
+            self.say(f"{row.game_id}: {' '.join(row.notes)}")
+        else:
+            self.say("")
 
     def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
         self.action_open()
@@ -46,17 +75,32 @@ class SavedGamesScreen(Screen[None]):
         """Resume the highlighted game (damaged ones are explained instead)."""
         app = self.app
         assert isinstance(app, MomijiApp)
-        table = self.query_one(DataTable)
-        if not self.rows:
+        row = self.current_row()
+        if row is None:
             return
-        row = self.rows[table.cursor_row]
         if row.problem:
-            self.query_one("#saved-message", Label).update(f"Cannot open {row.game_id}: {row.problem}")
+            self.say(f"Cannot open {row.game_id}: {row.problem}")
             return
         try:
             app.resume_game(row.path)
-        except Exception as exc:  # a damaged file must never crash the app
-            self.query_one("#saved-message", Label).update(f"Cannot open {row.game_id}: {exc}")
+        except Exception as exc:  # a file damaged since it was listed must never crash the app
+            self.say(f"Cannot open {row.game_id}: {exc}")
+
+    def action_replay(self) -> None:
+        """Step through the highlighted game (read-only)."""
+        from .replay import ReplayScreen
+
+        row = self.current_row()
+        if row is None:
+            return
+        if row.problem:
+            self.say(f"Cannot replay {row.game_id}: {row.problem}")
+            return
+        screen = ReplayScreen(row.path)
+        if screen.problem:
+            self.say(screen.problem)
+            return
+        self.app.push_screen(screen)
 
     def action_back(self) -> None:
         """Back to the menu."""

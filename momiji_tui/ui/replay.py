@@ -1,0 +1,245 @@
+"""The replay screen: a saved game, step by step, as the table looked then.
+
+Read-only (it never opens the save for writing). ←/→ step one event,
+shift+←/→ or ``[``/``]`` one turn, Home/End jump to the start or the end; the
+turn slider moves with them (and follows a mouse click). ``v`` switches whose
+seat the table is seen from: an unfinished game shows only what that seat
+could know (RULES §8); a finished one shows every hand, and its end-scoring
+sheet at the last position.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from rich.console import Group
+from rich.text import Text
+from textual import events
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical, VerticalScroll
+from textual.message import Message
+from textual.reactive import reactive
+from textual.screen import Screen
+from textual.widget import Widget
+from textual.widgets import Footer, Static
+
+from .. import engine
+from ..engine.rules_data import OBJECTIVE_NAMES
+from ..session.replay import Replay
+from ..session.saves import open_saved
+from ..store.errors import StoreError
+from .render import card_text, display_text, panorama_text, row_text
+
+
+class TurnSlider(Widget):
+    """A horizontal bar of the game's turns with a handle at the current one.
+
+    Moved by the replay screen's keys; a click jumps to the turn under the
+    mouse (posts :class:`TurnSlider.Changed`)."""
+
+    DEFAULT_CSS = """
+    TurnSlider { height: 1; width: 1fr; }
+    """
+
+    value: reactive[int] = reactive(0)
+    maximum: reactive[int] = reactive(0)
+
+    class Changed(Message):
+        """The user picked turn ``value`` with the mouse."""
+
+        def __init__(self, slider: TurnSlider, value: int) -> None:
+            super().__init__()
+            self.slider = slider
+            self.value = value
+
+    def render(self) -> Text:
+        width = max(self.size.width, 3)
+        handle = 0 if self.maximum <= 0 else round(self.value * (width - 1) / self.maximum)
+        out = Text()
+        out.append("━" * handle, style="bold #E8602C")
+        out.append("●", style="bold")
+        out.append("─" * (width - handle - 1), style="dim")
+        return out
+
+    def on_click(self, event: events.Click) -> None:
+        width = max(self.size.width, 2)
+        value = round(event.x * self.maximum / (width - 1)) if self.maximum > 0 else 0
+        self.value = min(max(value, 0), self.maximum)
+        self.post_message(self.Changed(self, self.value))
+
+
+class ReplayScreen(Screen[None]):
+    """Step through a saved game (never changes the file)."""
+
+    DEFAULT_CSS = """
+    ReplayScreen #replay { padding: 0 1; }
+    ReplayScreen #replay-title { text-style: bold; }
+    ReplayScreen #replay-slider-row { height: 1; margin: 0 0 1 0; }
+    ReplayScreen #replay-event { height: auto; min-height: 2; color: $text; text-style: italic; }
+    ReplayScreen #replay-body { height: 1fr; }
+    ReplayScreen #replay-sheet { height: auto; margin: 1 0 0 0; }
+    """
+
+    BINDINGS = [
+        Binding("right,l", "step(1)", "Event →", id="replay.next_event"),
+        Binding("left,h", "step(-1)", "← Event", id="replay.prev_event"),
+        Binding("shift+right,right_square_bracket", "turn(1)", "Turn →", id="replay.next_turn"),
+        Binding("shift+left,left_square_bracket", "turn(-1)", "← Turn", id="replay.prev_turn"),
+        Binding("home", "start", "Start", id="replay.start"),
+        Binding("end", "end", "End", id="replay.end"),
+        Binding("v", "seat", "Seat", id="replay.seat"),
+        Binding("escape,q", "back", "Back", id="replay.back"),
+    ]
+
+    def __init__(self, path: str | os.PathLike[str]) -> None:
+        super().__init__()
+        self.path = Path(path)
+        self.replay: Replay | None = None
+        self.problem: str | None = None
+        self.seat: int | None = 0
+        try:
+            loaded = open_saved(self.path)
+            self.replay = Replay.from_dicts(loaded.events)
+            self.game_id = str(loaded.header.get("game_id", self.path.stem))
+            humans = [i for i, s in enumerate(loaded.header.get("seats", []))
+                      if isinstance(s, dict) and s.get("kind") == "human"]
+            self.seat = humans[0] if humans else 0
+        except (StoreError, OSError, ValueError) as exc:
+            self.problem = f"Cannot replay {self.path.name}: {exc}"
+            self.game_id = self.path.stem
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="replay"):
+            yield Static(id="replay-title")
+            with Vertical(id="replay-slider-row"):
+                yield TurnSlider(id="replay-slider")
+            yield Static(id="replay-event")
+            with VerticalScroll(id="replay-body"):
+                yield Static(id="replay-table")
+                yield Static(id="replay-sheet")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        if self.replay is not None:
+            slider = self.query_one(TurnSlider)
+            slider.maximum = self.replay.turn_count - 1
+        self.refresh_replay()
+
+    # ------------------------------------------------------------- drawing
+
+    def refresh_replay(self) -> None:
+        """Redraw everything for the current position and seat."""
+        title = self.query_one("#replay-title", Static)
+        if self.replay is None:
+            title.update(Text(self.problem or "Nothing to replay.", style="bold red"))
+            return
+        r = self.replay
+        who = "every hand open" if r.open_hands else (
+            "spectator" if self.seat is None else f"seen by {r.names[self.seat]}")
+        title.update(Text.assemble(
+            ("Replay ", "bold"), (self.game_id, "bold"),
+            f"  ·  event {r.position}/{len(r)}  ·  turn {r.turn_index + 1}/{r.turn_count}  ·  {who}",
+            ("  ·  finished" if r.finished else "  ·  unfinished", "dim")))
+        self.query_one(TurnSlider).value = r.turn_index
+        self.query_one("#replay-event", Static).update(Text("▸ " + r.narrate(self.seat)))
+        v = r.view(self.seat)
+        self.query_one("#replay-table", Static).update(self.table_text(v))
+        sheet = self.query_one("#replay-sheet", Static)
+        if r.finished and r.at_end:
+            from .scoring import score_table, winner_sentence
+
+            state = r.state
+            result = engine.score(state)
+            sheet.update(Group(
+                Text("Final scores — " + winner_sentence(result, list(r.names), None), style="bold"),
+                score_table(result, list(r.names), dict(state.owners))))
+            sheet.display = True
+        else:
+            sheet.display = False
+
+    def table_text(self, v: engine.PlayerView) -> Text:
+        """The table at this position: status, display, objectives, every seat."""
+        out = Text()
+        phase = {"draft": "Landscape draft", "setup": "Setup", "play": f"Round {v.round}",
+                 "ended": "Game over"}.get(v.phase, v.phase)
+        out.append(f"{phase}", style="bold")
+        out.append(f"   deck {v.deck_size}   torii left {v.torii_left}")
+        if v.discard:
+            out.append("   discard ")
+            out.append_text(card_text(v.discard[-1]))
+            out.append(f" ({len(v.discard)})")
+        if v.end_trigger:
+            out.append("   end triggered", style="bold")
+        out.append("\nDisplay  ", style="bold")
+        out.append_text(display_text(v))
+        out.append("\nObjectives  ", style="bold")
+        for k, objective in enumerate(v.objectives):
+            if k:
+                out.append(" · ")
+            owner = v.owner_of(objective)
+            out.append(OBJECTIVE_NAMES[objective])
+            if owner is not None:
+                out.append(f" [{v.seats[owner].name}]", style="bold")
+        for i, s in enumerate(v.seats):
+            marker = "▶ " if i == v.current and v.phase in ("draft", "play") else "  "
+            out.append(f"\n\n{marker}", style="bold")
+            out.append(s.name + (" (you)" if i == self.seat and not self.replay.open_hands else ""), style="bold")
+            out.append(f"   acorns {s.acorns}   turns {s.turns}   ")
+            out.append_text(panorama_text(s, short=True))
+            out.append("\n    hand ")
+            if s.hand is not None:
+                out.append_text(Text(" ").join(card_text(c) for c in s.hand) if s.hand else Text("(empty)"))
+            else:
+                out.append(f"{s.hand_size} cards", style="dim")
+                if s.known:
+                    out.append("  known: ", style="dim")
+                    out.append_text(Text(" ").join(card_text(c) for c in s.known))
+            out.append("\n    row  ")
+            out.append_text(row_text(s))
+        return out
+
+    # ------------------------------------------------------------- actions
+
+    def _moved(self) -> None:
+        self.refresh_replay()
+
+    def action_step(self, delta: int) -> None:
+        """One event forward or back."""
+        if self.replay is not None:
+            self.replay.step(delta)
+            self._moved()
+
+    def action_turn(self, delta: int) -> None:
+        """To the start of the next or the previous turn."""
+        if self.replay is not None:
+            self.replay.jump_turn(delta)
+            self._moved()
+
+    def action_start(self) -> None:
+        """To the start of the game."""
+        if self.replay is not None:
+            self.replay.start()
+            self._moved()
+
+    def action_end(self) -> None:
+        """To the end of the saved game."""
+        if self.replay is not None:
+            self.replay.end()
+            self._moved()
+
+    def action_seat(self) -> None:
+        """See the table from the next seat."""
+        if self.replay is not None:
+            self.seat = ((self.seat or 0) + 1) % len(self.replay.names)
+            self._moved()
+
+    def on_turn_slider_changed(self, message: TurnSlider.Changed) -> None:
+        if self.replay is not None:
+            self.replay.seek_turn(message.value)
+            self._moved()
+
+    def action_back(self) -> None:
+        """Back to where the replay was opened from."""
+        self.app.pop_screen()
