@@ -113,12 +113,14 @@ def load(path: str | os.PathLike[str], validate: Validator | None = None) -> Loa
     warnings = [TORN_TAIL_WARNING] if tail else []
     if not lines:
         raise DamagedLog(path, "The file has no complete first line (it was cut off while saving).")
-    objects: list[Any] = []
-    for number, line in enumerate(lines, start=1):
-        try:
-            objects.append(json.loads(line.decode("utf-8")))
-        except (ValueError, RecursionError):
-            raise DamagedLog(path, f"Line {number} is not valid JSON.") from None
+    objects = _parse_compact(data[: len(data) - len(tail)])
+    if objects is None:  # not all compact lines: parse line by line, naming the first bad one
+        objects = []
+        for number, line in enumerate(lines, start=1):
+            try:
+                objects.append(json.loads(line.decode("utf-8")))
+            except (ValueError, RecursionError):
+                raise DamagedLog(path, f"Line {number} is not valid JSON.") from None
     header, events = objects[0], objects[1:]
     if not isinstance(header, dict) or header.get("format") != FORMAT:
         raise DamagedLog(path, header_problem(header) or "Bad header.")
@@ -143,6 +145,28 @@ def load(path: str | os.PathLike[str], validate: Validator | None = None) -> Loa
         except Exception as exc:  # the rules reject the game: that is damage too
             raise DamagedLog(path, f"The rules reject this game: {exc}") from exc
     return LoadedLog(path, header, events, warnings, len(data) - len(tail), version)
+
+
+_DECODER = json.JSONDecoder()
+
+
+def _parse_compact(committed: bytes) -> list[Any] | None:
+    """The JSON value of every line of ``committed`` (complete lines only), in
+    one pass; None unless every line is exactly one value with nothing around
+    it (the slower line-by-line parse then decides, with the same result)."""
+    try:
+        text = committed.decode("utf-8")
+        out = []
+        pos, end_all, raw_decode = 0, len(text), _DECODER.raw_decode
+        while pos < end_all:
+            obj, end = raw_decode(text, pos)
+            if end != text.find("\n", pos):  # something after the value, or a value over two lines
+                return None
+            out.append(obj)
+            pos = end + 1
+        return out
+    except (ValueError, RecursionError, IndexError):
+        return None
 
 
 def _migrate(path: Path, header: Header, events: list[Event], version: int) -> tuple[Header, list[Event]]:

@@ -360,3 +360,26 @@ def test_absurdly_nested_json_is_damage_not_a_crash(tmp_path):
     path.write_bytes(raw_lines(v1_header()) + b"[" * 100_000 + b"\n")
     with pytest.raises(DamagedLog, match="Line 2 is not valid JSON"):
         load(path)
+
+
+@pytest.mark.parametrize(
+    ("event_lines", "problem"),
+    [
+        (b'{"type":"A"} {"type":"B"}\n', "Line 2 is not valid JSON."),  # two values on one line
+        (b'{"type":"A",\n"x":1}\n', "Line 2 is not valid JSON."),  # one value over two lines
+        (b'[1\n2]\n{"type":"A"},{"type":"B"}\n', "Line 2 is not valid JSON."),  # same count, wrong lines
+        (b'\n{"type":"A"}\n', "Line 2 is not valid JSON."),  # an empty line
+        (b'  {"type":"A"}  \n{"type":"B"}\n', None),  # spaces around a value are still JSON
+        (b'{"type":"A","s":"\\u2603 \xe2\x98\x83"}\n', None),
+    ],
+)
+def test_lines_are_parsed_one_value_per_line_whatever_the_path(tmp_path, event_lines, problem):
+    path = tmp_path / "game.jsonl"
+    path.write_bytes(raw_lines(v1_header()) + event_lines)
+    if problem is None:
+        expected = [json.loads(line) for line in event_lines.splitlines()]
+        assert load(path).events == expected
+    else:
+        with pytest.raises(DamagedLog) as caught:
+            load(path)
+        assert caught.value.reason == problem
