@@ -16,7 +16,7 @@ from .commands import (
     ActivateObjective, Collect, Command, DiscardToLimit, DraftPick, EndTurn, Exchange, Pass,
     Play, Reveal, Undo, UseLandscape,
 )
-from .decide import decide
+from .decide import decide, run
 from .errors import IllegalCommand
 from .events import Event, from_dict, to_dict
 from .fold import apply, apply_in_place, fold
@@ -25,19 +25,6 @@ from .scoring import ScoreSheet, score
 from .setup import create_game
 from .state import GameState
 from .view import PlayerView, determinize, view
-
-
-def run(state: GameState, command: Command) -> tuple[GameState, list[Event]]:
-    """Decide and apply ``command``: the new state and the events.
-
-    Raises ``IllegalCommand`` (state unchanged) when the command is illegal.
-    """
-    new_events = decide(state, command)
-    new = state.clone()
-    for e in new_events:
-        apply_in_place(new, e)
-    return new, new_events
-
 
 __all__ = [
     "ActivateObjective", "CARD_NAME", "CARD_TYPE", "CARD_VALUE", "Card", "Collect", "Command",

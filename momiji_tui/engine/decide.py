@@ -45,13 +45,28 @@ def decide(state: GameState, command: cmd.Command) -> list[ev.Event]:
     Raises ``IllegalCommand`` (and changes nothing) when the command breaks a
     rule, is not this seat's to give, or comes at the wrong time.
     """
+    return _decided(state, command).events
+
+
+def run(state: GameState, command: cmd.Command) -> tuple[GameState, list[ev.Event]]:
+    """Decide and apply ``command``: the new state and the events.
+
+    The scratch copy ``decide`` applied the events to is the new state, so
+    the state is copied once. Raises ``IllegalCommand`` (state unchanged)
+    when the command is illegal.
+    """
+    draft = _decided(state, command)
+    return draft.state, draft.events
+
+
+def _decided(state: GameState, command: cmd.Command) -> _Draft:
     handler = _HANDLERS.get(type(command))
     if handler is None:
         raise IllegalCommand(f"Unknown command {command!r}.")
     _check_seat(state, command.seat)
     draft = _Draft(state)
     handler(draft, command)
-    return draft.events
+    return draft
 
 
 # --------------------------------------------------------------------- checks
