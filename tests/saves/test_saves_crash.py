@@ -15,6 +15,7 @@ import signal
 import subprocess
 import sys
 import time
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
@@ -81,14 +82,20 @@ def check_file(path: Path, acked: dict[str, int]) -> tuple[int, bool, list[dict]
 def test_sigkill_at_random_points_loses_at_most_the_event_being_written(tmp_path):
     rng = random.Random(20260501)
     data = tmp_path / "data"
-    acked: dict[str, int] = {}
-    killed = 0
+    plans = []
     for kill in range(KILLS):
-        # A spread of kill points: at start-up, early in a game, anywhere in one to three games.
-        target = rng.choice([0, rng.randint(1, 30), rng.randint(1, 250), rng.randint(1, 500)])
+        # A spread of kill points: at start-up, early in a game, anywhere in a game, in a second game.
+        target = rng.choices([0, rng.randint(1, 30), rng.randint(1, 200), rng.randint(200, 450)],
+                             weights=[1, 3, 4, 2])[0]
         delay = rng.choice([0, rng.uniform(0, 0.02)])
-        killed += run_and_kill(data, first_seed=kill * 3, target=target, acked=acked, delay=delay)
+        plans.append((kill * 3, target, delay))
+    acks: list[dict[str, int]] = [{} for _ in plans]
+    with ThreadPoolExecutor(max_workers=2) as pool:  # two writers at a time, in one folder
+        results = list(pool.map(lambda k: run_and_kill(data, plans[k][0], plans[k][1], acks[k], plans[k][2]),
+                                range(KILLS)))
+    killed = sum(results)
     assert killed >= 50
+    acked = {game_id: n for a in acks for game_id, n in a.items()}
 
     files = sorted(games_dir(data).glob("*.jsonl"))
     assert files
