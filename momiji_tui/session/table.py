@@ -39,13 +39,13 @@ class SeatConfig:
 def validate_log(header: dict, events: list[dict]) -> None:
     """Store validator: the events must fold under the rules (raises ValueError)."""
     if not events:
-        raise ValueError("it holds no moves")
+        raise ValueError("The save holds no game.")
     try:
         engine.fold(engine.from_dict(e) for e in events)
     except ValueError as exc:
-        raise ValueError(str(exc)) from None
+        raise ValueError(f"The rules reject this save: {exc}") from None
     except (KeyError, IndexError, TypeError) as exc:
-        raise ValueError(f"{type(exc).__name__}: {exc}") from None
+        raise ValueError(f"The rules reject this save ({type(exc).__name__}: {exc}).") from None
 
 
 class Table:

@@ -143,7 +143,10 @@ def load(path: str | os.PathLike[str], validate: Validator | None = None) -> Loa
         try:
             validate(header, events)
         except Exception as exc:  # the rules reject the game: that is damage too
-            raise DamagedLog(path, f"The rules reject this game: {exc}") from exc
+            why = str(exc)
+            if not why.lower().startswith("the rules reject"):  # say it once
+                why = f"The rules reject this game: {why}"
+            raise DamagedLog(path, why) from exc
     return LoadedLog(path, header, events, warnings, len(data) - len(tail), version)
 
 

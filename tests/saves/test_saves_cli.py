@@ -156,7 +156,7 @@ def test_import_checks_and_adds_a_game_once(two_games, tmp_path, capsys):
     bad.write_bytes(finished.read_bytes() + b'{"type":"AcornsPaid","seat":0,"amount":99,"reason":"x"}\n')
     assert cli.main(["import", str(bad)]) == 1
     err = capsys.readouterr().err
-    assert "Could not import" in err and "rules reject this game" in err
+    assert "Could not import" in err and "rules reject this save" in err
     assert cli.main(["import", str(tmp_path / "missing.jsonl")]) == 1
     assert "There is no file" in capsys.readouterr().err
     assert bad.exists() and len(describe_saved_games(data)) == 2  # nothing was added or moved

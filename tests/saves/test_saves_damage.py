@@ -53,7 +53,7 @@ CASES = {
     "torn last line": (torn_tail, IN_PROGRESS, TORN_TAIL_WARNING),
     "bad JSON": (bad_json, DAMAGED, "Line 5 is not valid JSON."),
     "rules reject an event": (rules_reject, DAMAGED,
-                              "The rules reject this game: event pays more acorns than the seat holds"),
+                              "The rules reject this save: event pays more acorns than the seat holds"),
     "wrong header": (wrong_header, DAMAGED,
                      'This is not a momiji-tui save (the first line lacks "format": "momiji-log").'),
     "newer format": (newer_format, NEWER, "was made by a newer momiji-tui (format 2); this version reads up to 1."),

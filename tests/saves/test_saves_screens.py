@@ -69,7 +69,7 @@ async def test_a_game_damaged_after_it_was_listed_is_explained_too(isolated_dirs
         await pilot.press("enter")
         await pilot.pause()
         assert isinstance(app.screen, SavedGamesScreen) and app.table is None
-        assert "rules reject this game: event pays more acorns than the seat holds" in message(app)
+        assert "rules reject this save: event pays more acorns than the seat holds" in message(app)
 
 
 async def test_replay_screen_steps_by_event_and_turn_and_ends_on_the_score_sheet(isolated_dirs):

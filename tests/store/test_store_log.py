@@ -331,6 +331,9 @@ def test_validate_hook_rejection_is_damage(isolated_dirs):
     with pytest.raises(DamagedLog) as caught:
         load(path, validate=reject)
     assert caught.value.reason == "The rules reject this game: card 99 is not in the deck"
+    with pytest.raises(DamagedLog) as caught:  # a validator that says so already is not repeated
+        load(path, validate=lambda h, e: (_ for _ in ()).throw(ValueError("The rules reject this save: no")))
+    assert caught.value.reason == "The rules reject this save: no"
     with pytest.raises(DamagedLog):
         GameLog.open_for_append(path, validate=reject)
 
