@@ -59,6 +59,12 @@ def apply_in_place(state: GameState, event: ev.Event) -> None:
     """Change ``state`` by ``event``. Raises ``ValueError`` on an event that
     cannot follow this state (a damaged log), leaving ``state`` undefined."""
     t = type(event)
+    turn = state.turn
+    if turn.since_checkpoint == 0 and state.phase == PLAY:  # at the undo checkpoint (see below)
+        if not _undoable(event):
+            turn.checkpoint = None
+        elif turn.checkpoint is None:
+            turn.checkpoint = state.clone()  # the first change since: keep the state before it
     if t is ev.AcornsGained:
         state.seats[event.seat].acorns += event.amount
     elif t is ev.AcornsPaid:
@@ -147,22 +153,46 @@ def apply_in_place(state: GameState, event: ev.Event) -> None:
         raise ValueError(f"unknown event {event!r}")
     if state.phase == PLAY:
         if t in _CHECKPOINT_EVENTS or (t is ev.DisplayRevealed and event.reason == "collect"):
-            _set_checkpoint(state)
+            state.turn.checkpoint = None  # the state is its own checkpoint (see the note below)
+            state.turn.since_checkpoint = 0
         else:
             state.turn.since_checkpoint += 1
 
 
-# After these, nothing earlier in the turn can be taken back: a new turn
-# began, or a hidden card was revealed (DisplayRevealed for a collect too).
+# Undo checkpoints. After these events nothing earlier in the turn can be
+# taken back: a new turn began, or a hidden card was revealed
+# (DisplayRevealed for a collect too); the state right after one is the
+# turn's checkpoint. It is kept lazily: in the play phase,
+# ``since_checkpoint == 0`` means "this state is the checkpoint" and
+# ``checkpoint`` is None; the snapshot is taken just before the next change
+# that an Undo would take back. ``fork`` saves even that copy: its copy holds
+# the unchanged original as the snapshot in waiting (dropped again if the
+# next event is not such a change).
 _CHECKPOINT_EVENTS = (ev.TurnEnded, ev.PlayStarted, ev.CardsDrawn)
 
 
-def _set_checkpoint(state: GameState) -> None:
-    snapshot = state.clone()
-    snapshot.turn.checkpoint = None
-    snapshot.turn.since_checkpoint = 0
-    state.turn.checkpoint = snapshot
-    state.turn.since_checkpoint = 0
+def _undoable(event: ev.Event) -> bool:
+    """Whether ``event``, applied in the play phase, counts as a change an
+    ``Undo`` takes back (not a checkpoint, not the end of the game)."""
+    t = type(event)
+    if t in _CHECKPOINT_EVENTS or t is ev.GameEnded or t is ev.ActionsUndone:
+        return False
+    return not (t is ev.DisplayRevealed and event.reason == "collect")
+
+
+def fork(state: GameState) -> GameState:
+    """A copy of ``state`` to apply events to, ``state`` itself staying unchanged.
+
+    When ``state`` is its own undo checkpoint, the copy refers to ``state``
+    as its checkpoint instead of taking a snapshot later. So a state given
+    to ``apply``, ``decide`` or ``run`` must be treated as a value afterwards
+    (``clone()`` it before changing it in place).
+    """
+    new = state.clone()
+    turn = state.turn
+    if turn.since_checkpoint == 0 and turn.checkpoint is None and state.phase == PLAY:
+        new.turn.checkpoint = state
+    return new
 
 
 def _undo(state: GameState, event: ev.ActionsUndone) -> None:
@@ -172,8 +202,7 @@ def _undo(state: GameState, event: ev.ActionsUndone) -> None:
     restored = checkpoint.clone()
     for name in GameState.__slots__:
         setattr(state, name, getattr(restored, name))
-    state.turn.checkpoint = checkpoint
-    state.turn.since_checkpoint = 0
+    # ``restored`` is the checkpoint state itself: checkpoint None, since 0.
 
 
 def _apply_played(state: GameState, event: ev.CardsPlayed) -> None:
@@ -217,7 +246,7 @@ def apply(state: GameState, event: ev.Event) -> GameState:
 
     Raises ``ValueError`` when the event cannot follow ``state``.
     """
-    new = state.clone()
+    new = fork(state)
     apply_in_place(new, event)
     return new
 

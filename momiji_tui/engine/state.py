@@ -77,8 +77,10 @@ class TurnState:
 
     ``checkpoint`` is the state an ``Undo`` returns to: the start of the turn,
     or the moment after the last hidden card was revealed (a paid reveal, a
-    draw). ``since_checkpoint`` counts the events after it. Views never carry
-    the checkpoint (it holds hidden cards).
+    draw). ``since_checkpoint`` counts the events after it; while it is 0 the
+    state is its own checkpoint and ``checkpoint`` is None (the snapshot is
+    taken at the next change, see fold.py). Views never carry the checkpoint
+    (it holds hidden cards).
     """
 
     main_done: bool = False
