@@ -83,14 +83,18 @@ class ReplayScreen(Screen[None]):
     """
 
     BINDINGS = [
-        Binding("right,l", "step(1)", "Event →", id="replay.next_event"),
-        Binding("left,h", "step(-1)", "← Event", id="replay.prev_event"),
-        Binding("shift+right,right_square_bracket", "turn(1)", "Turn →", id="replay.next_turn"),
-        Binding("shift+left,left_square_bracket", "turn(-1)", "← Turn", id="replay.prev_turn"),
+        Binding("left", "step(-1)", "Event", key_display="←", id="replay.prev_event"),
+        Binding("right", "step(1)", "Event", key_display="→", id="replay.next_event"),
+        Binding("shift+left,left_square_bracket", "turn(-1)", "Turn", key_display="[", id="replay.prev_turn"),
+        Binding("shift+right,right_square_bracket", "turn(1)", "Turn", key_display="]", id="replay.next_turn"),
         Binding("home", "start", "Start", id="replay.start"),
         Binding("end", "end", "End", id="replay.end"),
         Binding("v", "seat", "Seat", id="replay.seat"),
         Binding("escape,q", "back", "Back", id="replay.back"),
+        Binding("up", "scroll(-1)", "Scroll up", show=False, id="replay.scroll_up"),
+        Binding("down", "scroll(1)", "Scroll down", show=False, id="replay.scroll_down"),
+        Binding("h", "step(-1)", "Event", show=False, id="replay.prev_event_vim"),
+        Binding("l", "step(1)", "Event", show=False, id="replay.next_event_vim"),
     ]
 
     def __init__(self, path: str | os.PathLike[str]) -> None:
@@ -116,7 +120,7 @@ class ReplayScreen(Screen[None]):
             with Vertical(id="replay-slider-row"):
                 yield TurnSlider(id="replay-slider")
             yield Static(id="replay-event")
-            with VerticalScroll(id="replay-body"):
+            with VerticalScroll(id="replay-body", can_focus=False):  # the arrows step the replay
                 yield Static(id="replay-table")
                 yield Static(id="replay-sheet")
         yield Footer()
@@ -234,6 +238,10 @@ class ReplayScreen(Screen[None]):
         if self.replay is not None:
             self.seat = ((self.seat or 0) + 1) % len(self.replay.names)
             self._moved()
+
+    def action_scroll(self, lines: int) -> None:
+        """Scroll the table when it is taller than the screen."""
+        self.query_one("#replay-body", VerticalScroll).scroll_relative(y=lines, animate=False)
 
     def on_turn_slider_changed(self, message: TurnSlider.Changed) -> None:
         if self.replay is not None:

@@ -142,3 +142,22 @@ async def test_replay_from_the_saved_games_screen_with_r_hides_other_hands_of_an
         await pilot.pause()
         assert isinstance(app.screen, SavedGamesScreen)
     assert path.read_bytes() == before  # a replay never writes
+
+
+async def test_replay_keys_still_step_when_the_table_is_taller_than_a_small_terminal(isolated_dirs):
+    path = saved_game(isolated_dirs, seed=6)
+    app = MomijiApp(isolated_dirs, replay_path=path, bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        await pilot.press("end")
+        await pilot.pause()
+        body = screen.query_one("#replay-body")
+        assert body.max_scroll_y > 0  # the score sheet does not fit: the body scrolls…
+        await pilot.press("down", "down")
+        assert body.scroll_y > 0
+        await pilot.press("home", "right", "right", "left")  # …but the keys still step the replay
+        assert screen.replay.position == 2
+        await pilot.press("end", "left")
+        assert screen.replay.position == len(screen.replay) - 1
+        assert "← Event" in screen_text(app)
