@@ -24,6 +24,28 @@ from ..session.table import BOT, HUMAN, SeatConfig, Table
 from .paths import stylesheets
 
 BOT_NAMES = ("Kaede", "Ginnan", "Sakura", "Donguri")
+# Bot speeds offered on the new-game form and in the palette: name → seconds
+# each bot move stays on screen before the next.
+BOT_SPEEDS: dict[str, float] = {"instant": 0.0, "fast": 0.3, "normal": 0.8, "slow": 1.6}
+
+
+def bot_speed_name(seconds: float) -> str:
+    """The speed closest to ``seconds`` (``"normal"``…)."""
+    return min(BOT_SPEEDS, key=lambda k: abs(BOT_SPEEDS[k] - seconds))
+
+
+def register_themes(app: App) -> None:
+    """Add Momiji's high-contrast theme (black, white and yellow; the leaf
+    chips keep their own colours and letters)."""
+    from textual.theme import Theme
+
+    app.register_theme(Theme(
+        name="momiji-high-contrast", primary="#FFFF00", secondary="#00FFFF", accent="#FFFF00",
+        foreground="#FFFFFF", background="#000000", surface="#000000", panel="#1A1A1A",
+        warning="#FFFF00", error="#FF6060", success="#00FF00", dark=True,
+        variables={"footer-key-foreground": "#FFFF00", "block-cursor-foreground": "#000000",
+                   "block-cursor-background": "#FFFF00", "border": "#FFFFFF"},
+    ))
 
 
 @dataclass(frozen=True)
@@ -37,6 +59,8 @@ class NewGameOptions:
     bot_level: str = "normal"
     landscape_mode: str = "starter"
     seed: int | None = None
+    bot_delay: float | None = None  # None: keep the app's pace
+    memory: bool | None = None  # None: keep the app's memory mode (RULES §8)
 
     def seat_configs(self) -> list[SeatConfig]:
         """The seats: the human first, then the bots."""
@@ -68,7 +92,7 @@ class MomijiApp(App[None]):
     CSS_PATH = stylesheets()
     ENABLE_COMMAND_PALETTE = True
     BINDINGS = [
-        Binding("f1,question_mark", "help", "Help", id="app.help"),
+        Binding("question_mark,f1", "help", "Help", id="app.help"),
         Binding("ctrl+q", "quit", "Quit", id="app.quit", priority=True),
     ]
 
@@ -89,8 +113,38 @@ class MomijiApp(App[None]):
         self._start_resume = resume_path
         self._start_replay = replay_path
         self._unsubscribe: Callable[[], None] | None = None
+        self.keymap_problems: list[str] = []
+        register_themes(self)
+        if not hosted:  # a hosted app must not read the server's files for a remote user
+            self.load_user_keymap()
 
-    # ----------------------------------------------------------- lifecycle
+    # ------------------------------------------------------------- settings
+
+    def load_user_keymap(self) -> None:
+        """Apply the user's key map file (binding id → keys), if there is one."""
+        from .keymap import load_keymap
+
+        loaded = load_keymap()
+        self.keymap_problems = [f"Key map: {p}" for p in loaded.problems]
+        if loaded.keys:
+            self.set_keymap(loaded.keys)
+
+    def key_for(self, binding_id: str) -> str:
+        """The key a player presses for ``binding_id`` now (the key map
+        applied), as shown on screen."""
+        from .keymap import all_bindings, key_label
+
+        keys = self._keymap.get(binding_id)
+        if keys is None:
+            binding = all_bindings().get(binding_id)
+            keys = binding.key if binding is not None else "?"
+        return key_label(keys)
+
+    def set_bot_delay(self, seconds: float) -> None:
+        """How long each bot move stays on screen before the next (0: instant)."""
+        self.bot_delay = max(0.0, float(seconds))
+        self.notify(f"Bot speed: {bot_speed_name(self.bot_delay)}.")
+
 
     def start_screen(self) -> Screen:
         """The first screen: the menu. A front end with its own start screen
@@ -101,6 +155,8 @@ class MomijiApp(App[None]):
 
     def on_mount(self) -> None:
         self.push_screen(self.start_screen())
+        for problem in self.keymap_problems:
+            self.notify(problem, severity="warning", timeout=10)
         if self._start_new is not None:
             self.start_game(self._start_new)
         elif self._start_resume is not None:
@@ -109,6 +165,14 @@ class MomijiApp(App[None]):
             from .replay import ReplayScreen
 
             self.push_screen(ReplayScreen(self._start_replay))
+
+    def on_resize(self, event) -> None:
+        """Every screen in the stack (not only the top one) learns the new
+        size, so a hidden screen never lays out a broken, too-small table."""
+        for screen in self.screen_stack:
+            fit = getattr(screen, "fit_to_size", None)
+            if fit is not None and screen.is_mounted:
+                fit()
 
     def on_unmount(self) -> None:
         self.close_table()
@@ -127,6 +191,10 @@ class MomijiApp(App[None]):
 
     def start_game(self, options: NewGameOptions) -> None:
         """Start and save a new game, then show its first screen."""
+        if options.bot_delay is not None:
+            self.bot_delay = max(0.0, options.bot_delay)
+        if options.memory is not None:
+            self.memory_mode = options.memory
         table = Table.new(options.seat_configs(), seed=options.seed,
                           landscape_mode=options.landscape_mode, data_dir=self.data_dir)
         self.open_table(table, seat=0)
@@ -214,20 +282,25 @@ class MomijiApp(App[None]):
     def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
         if event.worker.group != "bot" or event.state not in (WorkerState.SUCCESS, WorkerState.ERROR):
             return
-        table, self.thinking = self.table, None
-        if table is None:
-            return
-        if event.state == WorkerState.ERROR:
-            self.notify(f"A bot failed: {event.worker.error}", severity="error")
+        table = self.table
+        if table is None or event.state == WorkerState.ERROR:
+            self.thinking = None
+            if table is not None:
+                self.notify(f"A bot failed: {event.worker.error}", severity="error")
             return
         command = event.worker.result
 
         def play() -> None:
+            # ``thinking`` stays set while the move waits (the status line
+            # keeps saying whose turn it is) and is cleared just before it.
+            self.thinking = None
             if self.table is table and table.bot_to_move() == command.seat:
                 try:
                     table.submit(command)
+                    return
                 except IllegalCommand as exc:  # a bot bug must not end the game
                     self.notify(f"A bot tried an illegal move: {exc}", severity="error")
+            self.drive_bots()
 
         if self.bot_delay > 0:
             self.set_timer(self.bot_delay, play)
@@ -246,10 +319,15 @@ class MomijiApp(App[None]):
     def action_toggle_memory(self) -> None:
         """Memory mode (RULES §8): piles show only their top cards."""
         self.memory_mode = not self.memory_mode
+        for screen in self.screen_stack:
+            reset_log = getattr(screen, "reset_log", None)
+            if reset_log is not None:
+                reset_log()
         refresh = getattr(self.screen, "refresh_table", None)
         if refresh is not None:
             refresh([])
-        self.notify(f"Memory mode {'on' if self.memory_mode else 'off'}.")
+        self.notify(f"Memory mode {'on: piles show only their top cards' if self.memory_mode else 'off'}"
+                    " (RULES §8).")
 
     def open_url(self, url: str, *, new_tab: bool = True) -> None:
         """Links are never opened by a hosted app (it would act on the server)."""

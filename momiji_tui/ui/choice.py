@@ -68,7 +68,7 @@ class ChoiceScreen(ModalScreen[object]):
 
     def on_key(self, event: events.Key) -> None:
         for i, c in enumerate(self.choices):
-            if event.character is not None and event.character == c.key:
+            if event.character is not None and event.character.lower() == c.key.lower():
                 event.stop()
                 self._pick(i)
                 return

@@ -4,24 +4,50 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from textual.system_commands import SystemCommand
+from textual.app import SystemCommand
 
-from ..engine.rules_data import LANDSCAPES
+from ..engine.rules_data import LANDSCAPES, MIDDAY
+
+
+def _continue(app) -> None:
+    """Resume the newest unfinished game (or say there is none)."""
+    from ..store import IN_PROGRESS, list_games
+    from ..store.errors import StoreError
+
+    try:
+        games = [g for g in list_games(app.data_dir) if g.status == IN_PROGRESS]
+    except (OSError, StoreError):
+        games = []
+    if not games:
+        app.notify("There is no unfinished game.", severity="warning")
+        return
+    app.resume_game(games[0].path)
 
 
 def game_commands(app) -> Iterator[SystemCommand]:
-    """New game, saved games, help, memory mode and each landscape's rules."""
+    """New game, continue, saved games, help, memory mode, bot speed, the
+    high-contrast theme and each landscape's rules."""
+    from .app import BOT_SPEEDS
     from .help import HelpScreen
     from .menu import NewGameScreen
     from .saved import SavedGamesScreen
 
     yield SystemCommand("New game", "Start a new game of Momiji", lambda: app.push_screen(NewGameScreen()))
+    yield SystemCommand("Continue last game", "Resume the newest unfinished game", lambda: _continue(app))
     yield SystemCommand("Saved games", "Browse and resume saved games",
                         lambda: app.push_screen(SavedGamesScreen()))
     yield SystemCommand("Help", "Rules summary, landscapes, objectives and keys",
                         lambda: app.push_screen(HelpScreen()))
     yield SystemCommand("Toggle memory mode", "Show only the top card of each pile (RULES §8)",
                         app.action_toggle_memory)
+    for name, seconds in BOT_SPEEDS.items():
+        what = f"{seconds:g} s per bot move" if seconds else "bots move at once"
+        yield SystemCommand(f"Bot speed: {name}", f"Pace the bots' turns so you can follow ({what})",
+                            lambda s=seconds: app.set_bot_delay(s))
+    yield SystemCommand("Theme: high contrast", "Black, white and yellow; leaf chips keep letter and colour",
+                        lambda: setattr(app, "theme", "momiji-high-contrast"))
     for lid, (part, name, power) in LANDSCAPES.items():
-        yield SystemCommand(f"Landscape: {name}", f"{part}: {power}",
-                            lambda n=name, p=power: app.notify(f"{n}: {p}", timeout=8))
+        when = "before your main action" if part == MIDDAY else "any time in your turn"
+        yield SystemCommand(f"Landscape: {name}", f"{part}, {when}: {power}",
+                            lambda n=name, p=power, w=when, pt=part: app.notify(
+                                f"{n} ({pt}, {w}; once per game, 1 acorn): {p}.", timeout=10))

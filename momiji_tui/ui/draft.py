@@ -6,8 +6,8 @@ from __future__ import annotations
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
+from textual import events
 from textual.containers import Vertical
-from textual.screen import Screen
 from textual.widgets import Footer, Static
 
 from ..engine import DraftPick
@@ -15,24 +15,28 @@ from ..engine.rules_data import LANDSCAPES, PARTS
 from ..engine.state import drafter
 from .app import MomijiApp
 from .log_panel import LogPanel
+from .render import CLICK_META, click
+from .sizing import SizedScreen, SizeNotice
 
 
-class DraftScreen(Screen[None]):
-    """Pick one landscape per round with keys 1–5."""
+class DraftScreen(SizedScreen):
+    """Pick one landscape per round with keys 1–5 (or a click)."""
 
+    MIN_SIZE = (50, 16)
     BINDINGS = [
         *[Binding(str(i), f"pick({i})", f"Pick {i}", show=False, id=f"draft.pick{i}") for i in range(1, 6)],
         Binding("q", "menu", "Menu", id="draft.menu"),
     ]
 
     def compose(self) -> ComposeResult:
+        yield SizeNotice()
         with Vertical(id="draft"):
             yield Static(id="draft-title", classes="title")
             yield Static(id="draft-offer")
             yield Static(id="draft-picks")
             yield Static(id="draft-message")
             yield LogPanel(id="log")
-        yield Footer()
+        yield Footer(compact=True)
 
     @property
     def momiji(self) -> MomijiApp:
@@ -43,7 +47,20 @@ class DraftScreen(Screen[None]):
     def on_mount(self) -> None:
         self.ready = True
         self.query_one(LogPanel).reset(self.momiji)
+        self.fit_to_size()
         self.refresh_table([])
+
+    def reset_log(self) -> None:
+        """Redraw the whole log (memory mode changed)."""
+        if getattr(self, "ready", False):
+            self.query_one(LogPanel).reset(self.momiji)
+
+    async def on_click(self, event: events.Click) -> None:
+        """A click on an offered landscape picks it."""
+        action = event.style.meta.get(CLICK_META) if event.style else None
+        if action:
+            event.stop()
+            await self.run_action(action)
 
     def refresh_table(self, events: list) -> None:
         """Redraw from the player's view."""
@@ -71,19 +88,27 @@ class DraftScreen(Screen[None]):
         for lid in v.draft_offers[rnd]:
             _, name, power = LANDSCAPES[lid]
             if lid in takers:
-                offer.append("   ")
-                offer.append(f" {name} — {power}", style="dim strike")
-                offer.append(f"  taken by {takers[lid]}\n", style="italic")
+                offer.append("     ")
+                offer.append(name, style="dim strike")
+                offer.append(f"  taken by {takers[lid]}\n", style="italic dim")
                 continue
             number += 1
-            offer.append(f" {number} ", style="bold reverse")
-            offer.append(f" {name}", style="bold")
-            offer.append(f" — {power}\n")
+            line = Text()
+            line.append(f" {number} ", style="bold reverse" if mine else "bold")
+            line.append(f"  {name}", style="bold")
+            line.append(f" — {power}\n")
+            line.stylize(click(f"pick({number})"))
+            offer.append_text(line)
+        when = {"sunrise": "any time in your turn", "midday": "before your main action, boosts it",
+                "dusk": "any time in your turn"}[part]
+        offer.append(f"\n{part.capitalize()} powers: {when}; each once per game, 1 acorn (RULES §1.5).",
+                     style="dim")
         self.query_one("#draft-offer", Static).update(offer)
         picks = Text("Panoramas so far\n", style="bold")
         for i, s in enumerate(v.seats):
-            names = ", ".join(LANDSCAPES[x][1] for x in s.panorama) or "—"
-            picks.append(f"  {'→' if i == v.current else ' '} {s.name}: ", style="bold" if i == app.seat else "")
+            names = " · ".join(LANDSCAPES[x][1] for x in s.panorama) or "—"
+            picks.append("  → " if i == v.current else "    ")
+            picks.append(("You" if i == app.seat else s.name) + ": ", style="bold")
             picks.append(names + "\n")
         self.query_one("#draft-picks", Static).update(picks)
 

@@ -12,25 +12,70 @@ from ..engine.rules_data import (
     LANDSCAPES, LEAF_NAMES, OBJECTIVE_NAMES, OBJECTIVE_TEXT, PARTS, STARTER_PANORAMA,
 )
 
-KEYS = """\
-## Keys
-| key | does |
-|---|---|
-| `1`–`0`, `←` `→` `space` | select hand cards |
-| `c` | collect a column of the display (§4.1) |
-| `r` | pay 1 acorn to reveal 4 cards, then collect (§4.1) |
-| `p` | play the selected cards (§4.2) |
-| `s` | new piles go to the left / right end of your row (§4.2) |
-| `o` | activate an objective, 3 acorns (§4.3) |
-| `x` | exchange: discard the 2 selected cards for 1 acorn (§4.4) |
-| `l` | use a landscape power, 1 acorn (§4.5) |
-| `d` | discard the selected cards down to 8 (§5.1) |
-| `e` | end your turn (passes if no main action is possible) |
-| `Esc` | clear the selection / close a dialog |
-| `m` | memory mode: piles show only their top card (§8) |
-| `q` | back to the menu (the game is saved after every move) |
-| `F1` / `?` | this help · `ctrl+p` command palette · `ctrl+q` quit |
+CARDS = """\
+## Reading the table
+- A card is a chip `•M2•`: the **type letter** (M Maple, G Ginkgo, C Cherry,
+  O Oak, Z Zelkova, K Katsura), the **value**, and a `•` in each bottom corner
+  that shows an **acorn** (§1.2). The colour only repeats the letter.
+- A pile shows its top card and its count, `•M2•×3`; `Π` marks a pile closed
+  by a torii; the values under the top follow, dimmed (not in memory mode).
+- The display shows one column per leaf type, every card with its value.
+- Objectives show their cost (3●, 2● with Pagoda) and their owner `[name]`.
+- `●` counts acorns. The preview line shows what ⏎ would do: where each card
+  lands, new piles and their end, acorn pairs that pay, what each pile will
+  be worth, and a torii if one closes.
 """
+
+
+def keys_md(app=None) -> str:
+    """The table's keys, with the user's key map applied (binding ids in the
+    last column, for ``keymap.toml``)."""
+    from .keymap import keymap_path
+    from .table_screen import TableScreen
+
+    def key(binding_id: str, default: str) -> str:
+        return app.key_for(binding_id) if app is not None else default
+
+    rows = [
+        ("table.card1", "1", "1–0: select a hand card (click works too)"),
+        ("table.type_M", "M", "M G C O Z K (shift+letter): select that display column to collect; "
+                              "while building a play, add the card that fits that pile"),
+        ("table.confirm", "⏎", "do what the preview shows (play, collect, landscape, discard)"),
+        ("table.play", "p", "play the selected cards (§4.2)"),
+        ("table.collect", "c", "collect the selected column, or choose one (§4.1)"),
+        ("table.reveal", "r", "pay 1 acorn to reveal 4 cards, then collect (§4.1)"),
+        ("table.ends", "s", "other ends of the row for the new piles (§4.2)"),
+        ("table.objective", "o", "activate an objective (§4.3)"),
+        ("table.exchange", "x", "exchange the 2 selected cards for 1 acorn (§4.4)"),
+        ("table.landscape", "a", "use a landscape power, 1 acorn (§4.5)"),
+        ("table.discard", "d", "discard the selected cards down to 8 (§5.1)"),
+        ("table.end_turn", "e", "end your turn (passes if no main action is possible)"),
+        ("table.undo", "u", "take back this turn's actions (not past a reveal or a draw)"),
+        ("table.back", "Esc", "step back: cancel, clear the selection"),
+        ("table.left", "←", "← → (h l) move the cursor; ↑ ↓ (k j) display / hand; space selects"),
+        ("table.memory", "m", "memory mode: piles show only their top card (§8)"),
+        ("table.menu", "q", "back to the menu (the game is saved after every move)"),
+        ("app.help", "?", "this help (F1 too); ctrl+p command palette; ctrl+q quit"),
+    ]
+    known = {b.id for b in TableScreen.BINDINGS if getattr(b, "id", None)}
+    lines = ["## Keys at the table", "", "| key | does | id |", "|---|---|---|"]
+    for binding_id, default, text in rows:
+        shown = key(binding_id, default)
+        if binding_id == "table.card1":
+            shown = f"{shown}…"
+        ident = binding_id if binding_id in known or binding_id == "app.help" else ""
+        lines.append(f"| `{shown}` | {text} | `{ident}` |")
+    lines += [
+        "",
+        "Keys that do not apply now are left out of the footer; pressing one says why.",
+        "",
+        f"**Your own keys**: put `binding id = \"keys\"` lines in `{keymap_path()}` "
+        "(TOML; or JSON in a `.json` file named by `$MOMIJI_KEYMAP`), e.g. "
+        "`\"table.collect\" = \"g\"`. Restart to apply.",
+        "",
+    ]
+    return "\n".join(lines)
+
 
 RULES = """\
 # Momiji — how to play
@@ -72,7 +117,7 @@ Ties: more acorns wins; still tied, the victory is shared.
 
 def landscapes_md() -> str:
     """Every landscape power, by part of the panorama (§1.5)."""
-    out = ["## Landscapes (§1.5) — once per game, 1 acorn, a free action\n"]
+    out = ["## Landscapes (§1.5)\n", "Each power: once per game, 1 acorn, a free action (§4.5).\n"]
     when = {"sunrise": "any time in your turn", "midday": "before your main action",
             "dusk": "any time in your turn"}
     for part in PARTS:
@@ -94,21 +139,44 @@ def objectives_md() -> str:
     return "\n".join(rows) + f"\n\nLeaf types: {leaves}.\n"
 
 
-def help_markdown() -> str:
-    """The whole help text."""
-    return "\n".join([RULES, KEYS, landscapes_md(), objectives_md()])
+MEMORY = """\
+## Memory mode (§8) and pace
+Off by default. With it on, piles show only their top cards and the move log
+tells plays without their cards, as in the physical game. Toggle it with `m`,
+on the new-game form or in the command palette (ctrl+p), where *Bot speed*
+sets how long each bot move stays on screen.
+"""
+
+
+def help_markdown(app=None) -> str:
+    """The whole help text (keys as remapped in ``app``, if given)."""
+    return "\n".join([RULES, CARDS, keys_md(app), MEMORY, landscapes_md(), objectives_md()])
 
 
 class HelpScreen(ModalScreen[None]):
-    """The rules summary, powers, objectives and keys; Esc closes."""
+    """The rules summary, powers, objectives and keys; Esc closes. Letters
+    jump to a section; wide windows show the table of contents."""
 
     BINDINGS = [
-        Binding("escape,q,f1,question_mark", "close", "Close", id="help.close"),
+        Binding("escape,q,question_mark,f1", "close", "Close", id="help.close"),
+        Binding("r", "jump('Momiji')", "Rules", id="help.rules"),
+        Binding("k", "jump('Keys')", "Keys", id="help.keys"),
+        Binding("l", "jump('Landscapes')", "Landscapes", id="help.landscapes"),
+        Binding("o", "jump('Objective tokens')", "Objectives", id="help.objectives"),
     ]
 
     def compose(self) -> ComposeResult:
-        yield MarkdownViewer(help_markdown(), show_table_of_contents=False, id="help")
-        yield Footer()
+        app = self.app if hasattr(self.app, "key_for") else None
+        yield MarkdownViewer(help_markdown(app), show_table_of_contents=self.app.size.width >= 110, id="help")
+        yield Footer(compact=True)
+
+    def action_jump(self, title: str) -> None:
+        """Scroll to the first heading that starts with ``title``."""
+        viewer = self.query_one(MarkdownViewer)
+        for _level, heading, block_id in viewer.document.table_of_contents:
+            if heading.startswith(title) and block_id:
+                viewer.document.query_one(f"#{block_id}").scroll_visible(top=True, animate=False)
+                return
 
     def action_close(self) -> None:
         """Close the help."""

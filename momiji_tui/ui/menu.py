@@ -5,20 +5,21 @@ from __future__ import annotations
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.screen import Screen
 from textual.widgets import Button, Footer, Input, Label, OptionList, Select, Static
 from textual.widgets.option_list import Option
 
 from ..store import IN_PROGRESS, list_games
 from ..store.errors import StoreError
-from .app import MomijiApp, NewGameOptions
+from .app import BOT_SPEEDS, MomijiApp, NewGameOptions, bot_speed_name
+from .sizing import SizedScreen, SizeNotice
 
 LOGO = "紅葉  M O M I J I"
 
 
-class MenuScreen(Screen[None]):
+class MenuScreen(SizedScreen):
     """Continue, new game, saved games, help, quit."""
 
+    MIN_SIZE = (40, 12)
     BINDINGS = [
         Binding("n", "new", "New game", id="menu.new"),
         Binding("c", "continue", "Continue", id="menu.continue"),
@@ -27,12 +28,13 @@ class MenuScreen(Screen[None]):
     ]
 
     def compose(self) -> ComposeResult:
+        yield SizeNotice()
         with Vertical(id="menu-box"):
             yield Static(LOGO, id="logo")
             yield Static("Collect autumn leaves, build piles, close them with torii.", id="tagline")
             yield OptionList(id="menu-list")
             yield Label("", id="menu-message")
-        yield Footer()
+        yield Footer(compact=True)
 
     def on_mount(self) -> None:
         self.refresh_menu()
@@ -87,38 +89,52 @@ class MenuScreen(Screen[None]):
         self.app.push_screen(SavedGamesScreen())
 
 
-class NewGameScreen(Screen[None]):
-    """Seats, bot level, landscapes and seed for a new game."""
+class NewGameScreen(SizedScreen):
+    """Seats, bot level, landscapes, bot speed, memory mode and seed."""
 
+    MIN_SIZE = (50, 14)
     BINDINGS = [
         Binding("escape", "back", "Back", id="new.back"),
         Binding("ctrl+s", "start", "Start", id="new.start"),
     ]
 
     def compose(self) -> ComposeResult:
+        app = self.app
+        assert isinstance(app, MomijiApp)
+        yield SizeNotice()
         with Vertical(id="new-box"):
             yield Static("New game", classes="title")
             with Horizontal(classes="field"):
                 yield Label("Your name", classes="field-label")
-                yield Input(value="You", id="name", max_length=16)
+                yield Input(value="You", id="name", max_length=16, compact=True)
             with Horizontal(classes="field"):
                 yield Label("Seats", classes="field-label")
                 yield Select([("2 — you and 1 bot", 2), ("3 — you and 2 bots", 3), ("4 — you and 3 bots", 4)],
-                             value=2, allow_blank=False, id="seats")
+                             value=2, allow_blank=False, compact=True, id="seats")
             with Horizontal(classes="field"):
                 yield Label("Bots", classes="field-label")
                 yield Select([("Easy", "easy"), ("Normal", "normal"), ("Hard", "hard")],
-                             value="normal", allow_blank=False, id="level")
+                             value="normal", allow_blank=False, compact=True, id="level")
             with Horizontal(classes="field"):
                 yield Label("Landscapes", classes="field-label")
                 yield Select([("Starter panorama", "starter"), ("Draft (RULES §2.1)", "draft")],
-                             value="starter", allow_blank=False, id="landscapes")
+                             value="starter", allow_blank=False, compact=True, id="landscapes")
+            with Horizontal(classes="field"):
+                yield Label("Bot speed", classes="field-label")
+                yield Select([(f"{name.capitalize()}" + (f" ({secs:g} s a move)" if secs else " (no pause)"), name)
+                              for name, secs in BOT_SPEEDS.items()],
+                             value=bot_speed_name(app.bot_delay), allow_blank=False, compact=True, id="speed")
+            with Horizontal(classes="field"):
+                yield Label("Memory mode", classes="field-label")
+                yield Select([("Off: piles show every card", False),
+                              ("On: only top cards (RULES §8)", True)],
+                             value=app.memory_mode, allow_blank=False, compact=True, id="memory")
             with Horizontal(classes="field"):
                 yield Label("Seed", classes="field-label")
-                yield Input(placeholder="random", id="seed", restrict=r"[0-9]*", max_length=9)
-            yield Button("Start  (ctrl+s)", id="start", variant="primary")
+                yield Input(placeholder="random", id="seed", restrict=r"[0-9]*", max_length=9, compact=True)
+            yield Button("Start  (ctrl+s)", id="start", variant="primary", compact=True)
             yield Label("", id="new-message")
-        yield Footer()
+        yield Footer(compact=True)
 
     def on_mount(self) -> None:
         self.query_one("#start", Button).focus()
@@ -132,6 +148,8 @@ class NewGameScreen(Screen[None]):
             bot_level=str(self.query_one("#level", Select).value),
             landscape_mode=str(self.query_one("#landscapes", Select).value),
             seed=int(seed_text) if seed_text else None,
+            bot_delay=BOT_SPEEDS[str(self.query_one("#speed", Select).value)],
+            memory=bool(self.query_one("#memory", Select).value),
         )
 
     def on_button_pressed(self, event: Button.Pressed) -> None:

@@ -1,79 +1,136 @@
 """How the table's things look: Rich ``Text`` for cards, piles, columns, seats.
 
-Leaf types are always letter + colour (RULES §1.1: never colour alone); an
-acorn corner is a ``•`` on that side of the card. Colours come from the
-Okabe–Ito colour-blind-safe palette.
+A card is a small chip ``•M2•``: the type letter and the value on the type's
+colour, an acorn corner as a ``•`` on that side (RULES §1.2). The letter is
+always there, so nothing depends on colour alone (RULES §1.1); the colours
+come from the Okabe–Ito colour-blind-safe palette (oak, which it lacks, is a
+dark brown told apart by its lightness) with text in black or white for
+contrast on any theme. ``NO_COLOR`` turns the chips into shades of grey and
+the letters still read.
+
+Anything clickable carries an action in its style's meta (key ``"momiji"``;
+not Textual's ``@click``, whose link styling would repaint the chips): the
+screen's click handler runs it like a key.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
+from rich.style import Style
 from rich.text import Text
 
 from ..engine.cards import CARD_LEFT_ACORN, CARD_RIGHT_ACORN, CARD_TYPE, CARD_VALUE, Card
-from ..engine.rules_data import LANDSCAPES, LEAF_NAMES, OBJECTIVE_NAMES, OBJECTIVE_TEXT
+from ..engine.rules_data import (
+    LANDSCAPES, LEAF_NAMES, OBJECTIVE_NAMES, OBJECTIVE_OWNER_POINTS, OBJECTIVE_TEXT,
+)
 from ..engine.view import PileView, PlayerView, SeatView
 
-TYPE_STYLE: dict[str, str] = {
-    "M": "bold #E8602C",  # maple: vermillion
-    "G": "bold #F0E442",  # ginkgo: yellow
-    "C": "bold #CC79A7",  # cherry: reddish purple
-    "O": "bold #B08050",  # oak: brown
-    "Z": "bold #E69F00",  # zelkova: orange
-    "K": "bold #009E73",  # katsura: bluish green
+# Okabe–Ito: vermillion, yellow, reddish purple, (dark brown), orange, bluish green.
+TYPE_COLOUR: dict[str, tuple[str, str]] = {  # background, text
+    "M": ("#D55E00", "#000000"),
+    "G": ("#F0E442", "#000000"),
+    "C": ("#CC79A7", "#000000"),
+    "O": ("#7B4A26", "#FFFFFF"),
+    "Z": ("#E69F00", "#000000"),
+    "K": ("#009E73", "#000000"),
 }
+TYPE_STYLE: dict[str, str] = {t: f"bold {fg} on {bg}" for t, (bg, fg) in TYPE_COLOUR.items()}
+# The type's colour as text on the theme's background (headers, score sheet).
+TYPE_INK: dict[str, str] = {"M": "bold #E8602C", "G": "bold #E0D030", "C": "bold #D98CB8",
+                            "O": "bold #B08050", "Z": "bold #E69F00", "K": "bold #10B080"}
 ACORN = "•"
-TORII = "⛩"
+TORII = "Π"  # a torii gate; one cell wide everywhere (⛩ is not)
+ACORN_SIGN = "●"  # acorns held, in counts
+
+
+CLICK_META = "momiji"
+
+
+def click(action: str) -> Style:
+    """A style that runs the screen's ``action`` when clicked."""
+    return Style(meta={CLICK_META: action})
 
 
 def card_text(card: Card, *, corners: bool = True) -> Text:
-    """A card as ``•M2 `` (acorn corners on the sides when ``corners``)."""
+    """A card chip: ``•M2•`` (acorn corners drawn when ``corners``)."""
     t = CARD_TYPE[card]
+    style = TYPE_STYLE[t]
     out = Text()
     if corners:
-        out.append(ACORN if CARD_LEFT_ACORN[card] else " ", style="#D4A373")
-    out.append(f"{t}{CARD_VALUE[card]}", style=TYPE_STYLE[t])
+        out.append(ACORN if CARD_LEFT_ACORN[card] else " ", style=style)
+    out.append(f"{t}{CARD_VALUE[card]}", style=style)
     if corners:
-        out.append(ACORN if CARD_RIGHT_ACORN[card] else " ", style="#D4A373")
+        out.append(ACORN if CARD_RIGHT_ACORN[card] else " ", style=style)
     return out
 
 
-def pile_text(pile: PileView, *, memory: bool = False) -> Text:
-    """A pile: its top card, card count and torii, e.g. ``[•M2 ×3]`` or
-    ``[ M3•×4⛩]``; without ``memory`` the values below the top follow."""
-    out = Text("[")
-    out.append_text(card_text(pile.cards[-1]))
+def cards_text(cards: Sequence[Card]) -> Text:
+    """Chips separated by spaces."""
+    return Text(" ").join(card_text(c) for c in cards)
+
+
+def pile_text(pile: PileView, *, memory: bool = False, points: bool = False) -> Text:
+    """A pile: its top card, its card count, ``Π`` when closed by a torii, e.g.
+    ``•M2•×3 01`` or ``•M3 ×4Π``. Without ``memory`` the values below the top
+    follow, dimmed (RULES §8: played cards are public); ``points`` adds what
+    the pile scores now (RULES §7)."""
+    out = card_text(pile.cards[-1])
     out.append(f"×{len(pile.cards)}")
     if pile.closed:
-        out.append(TORII, style="bold red")
+        out.append(TORII, style="bold")
+    if points:
+        out.append(f"={CARD_VALUE[pile.cards[-1]] * len(pile.cards)}", style="bold")
     if not memory and len(pile.cards) > 1:
         below = "".join(str(CARD_VALUE[c]) for c in pile.cards[:-1])
         out.append(f" {below}", style="dim")
-    out.append("]")
     return out
 
 
-def row_text(seat: SeatView, *, memory: bool = False) -> Text:
+def row_text(seat: SeatView, *, memory: bool = False, clickable: bool = False,
+             points: bool = False) -> Text:
     """A seat's row, left to right (RULES §4.2), or ``(no piles)``."""
     if not seat.row:
         return Text("(no piles)", style="dim")
-    return Text(" ").join(pile_text(p, memory=memory) for p in seat.row)
-
-
-def display_text(v: PlayerView) -> Text:
-    """The display by columns (RULES §2.2): ``M: 0 1•  G: 2``; empty says so."""
     out = Text()
+    for i, p in enumerate(seat.row):
+        if i:
+            out.append("  ")
+        cell = pile_text(p, memory=memory, points=points)
+        if clickable:
+            cell.stylize(click(f"pile('{p.leaf_type}')"))
+        out.append_text(cell)
+    return out
+
+
+def display_columns(v: PlayerView) -> list[tuple[str, list[Card]]]:
+    """The display's columns in type order, each sorted by value (RULES §2.2)."""
     cols: dict[str, list[Card]] = {}
     for c in v.display:
         cols.setdefault(CARD_TYPE[c], []).append(c)
-    if not cols:
-        return Text("(empty)", style="dim")
-    for t in v.types:
-        if t in cols:
-            out.append(f"{t}", style=TYPE_STYLE[t] + " underline")
-            out.append(":")
-            for c in sorted(cols[t], key=lambda c: CARD_VALUE[c]):
-                out.append_text(card_text(c))
-            out.append("  ")
+    return [(t, sorted(cols[t], key=lambda c: (CARD_VALUE[c], c))) for t in v.types if t in cols]
+
+
+def display_text(v: PlayerView, *, selected: Sequence[str] = (), cursor: str | None = None) -> Text:
+    """The display by columns: ``M •M0 M1•   C •C0•``; a column's key is its
+    type letter (shown first, bold); selected columns are bracketed, the
+    keyboard cursor underlines its column's letter."""
+    columns = display_columns(v)
+    if not columns:
+        return Text("(empty — r reveals 4 cards)", style="dim")
+    out = Text()
+    for i, (t, cards) in enumerate(columns):
+        chosen = t in selected
+        cell = Text()
+        cell.append("[" if chosen else " ", style="bold")
+        cell.append(t, style=("bold reverse" if chosen else "bold") + (" underline" if t == cursor else ""))
+        cell.append(" ")
+        cell.append_text(cards_text(cards))
+        cell.append("]" if chosen else " ", style="bold")
+        cell.stylize(click(f"column('{t}')"))
+        if i:
+            out.append(" ")
+        out.append_text(cell)
     return out
 
 
@@ -93,11 +150,99 @@ def panorama_text(seat: SeatView, *, numbered: bool = False, short: bool = False
     return out
 
 
+def objectives_text(v: PlayerView, cost: int, *, pagoda: bool = False, short: bool = False,
+                    listed: bool = False) -> Text:
+    """The revealed objectives with their cost and owners (RULES §1.4, §4.3);
+    ``short`` leaves out what each measures, ``listed`` puts one per line."""
+    t = Text()
+    t.append("Objectives", style="bold")
+    t.append(f" {cost}{ACORN_SIGN}" + (" (Pagoda)" if pagoda else ""), style="bold" if pagoda else "")
+    t.append(":")
+    for i, o in enumerate(v.objectives, 1):
+        owner = v.owner_of(o)
+        t.append("\n  " if listed else ("  " if i > 1 else " "))
+        t.append(f"{i}", style="bold")
+        t.append(" ")
+        if owner is None:
+            t.append(OBJECTIVE_NAMES[o])
+        else:
+            t.append(OBJECTIVE_NAMES[o], style="dim")
+            name = "you" if owner == v.seat else v.seats[owner].name.split(" (")[0]
+            t.append(f" [{name}]", style="bold")
+        if listed or not short:
+            t.append(f" — {OBJECTIVE_TEXT[o]}" if listed else f" ({OBJECTIVE_TEXT[o]})", style="dim")
+    return t
+
+
 def objective_label(objective: str) -> str:
     """Name and condition, e.g. ``Fallen Seeds (most 0s in your piles)``."""
     return f"{OBJECTIVE_NAMES[objective]} ({OBJECTIVE_TEXT[objective]})"
 
 
+def objective_owner_points() -> int:
+    """What an owner who meets its objective scores (RULES §7)."""
+    return OBJECTIVE_OWNER_POINTS
+
+
 def leaf_name(t: str) -> str:
     """``Maple`` for ``M``."""
     return LEAF_NAMES[t]
+
+
+def row_points(seat: SeatView) -> int:
+    """What a seat's piles score now (RULES §7): top value × cards, summed."""
+    return sum(CARD_VALUE[p.cards[-1]] * len(p.cards) for p in seat.row)
+
+
+# ------------------------------------------------------------ big cards
+# When the terminal is tall enough, hand cards and your piles are drawn as
+# small cards, acorns in their bottom corners:   ┌────┐
+#                                                │ M2 │
+#                                                └•──•┘
+
+BIG_WIDTH = 6
+
+
+def big_card_lines(card: Card, *, footer: str = "") -> list[Text]:
+    """Three lines of one big card; ``footer`` (e.g. ``×3``) sits on its
+    bottom edge, between the acorn corners."""
+    t = CARD_TYPE[card]
+    style = TYPE_STYLE[t]
+    left = ACORN if CARD_LEFT_ACORN[card] else "─"
+    right = ACORN if CARD_RIGHT_ACORN[card] else "─"
+    bottom = footer[:2].center(2, "─") if footer else "──"
+    return [Text.assemble((line, style)) for line in
+            ("┌────┐", f"│ {t}{CARD_VALUE[card]} │", f"└{left}{bottom}{right}┘")]
+
+
+def join_columns(blocks: Sequence[list[Text]], gap: int = 1) -> Text:
+    """Lay blocks of lines side by side (all blocks as tall as the tallest)."""
+    if not blocks:
+        return Text()
+    height = max(len(b) for b in blocks)
+    widths = [max((line.cell_len for line in b), default=0) for b in blocks]
+    lines = []
+    for row in range(height):
+        line = Text()
+        for k, (block, width) in enumerate(zip(blocks, widths)):
+            if k:
+                line.append(" " * gap)
+            cell = block[row] if row < len(block) else Text("")
+            line.append_text(cell)
+            line.append(" " * (width - cell.cell_len))
+        lines.append(line)
+    return Text("\n").join(lines)
+
+
+def big_pile_block(pile: PileView, *, memory: bool = False, marker: bool = True) -> list[Text]:
+    """A pile as a big card: ``Π`` above it when closed (a blank line when
+    ``marker`` and open), the top card with ``×n`` on its bottom edge, then
+    the values below the top (not in memory mode, RULES §8)."""
+    lines = []
+    if marker or pile.closed:
+        lines.append(Text(f"  {TORII}   " if pile.closed else "", style="bold"))
+    count = f"×{len(pile.cards)}" if len(pile.cards) < 10 else "×+"
+    lines.extend(big_card_lines(pile.cards[-1], footer=count))
+    below = "" if memory else "".join(str(CARD_VALUE[c]) for c in pile.cards[:-1])
+    lines.append(Text(f" {below}" if below else "", style="dim"))
+    return lines

@@ -1,4 +1,9 @@
-"""End scoring (RULES §7): every pile, acorns, each objective, totals, the winner."""
+"""End scoring (RULES §7): every pile, acorns, each objective, totals, the winner.
+
+The sheet is revealed row by row (piles, acorns, each objective, total, then
+the result in words) at the app's bot pace; ``space`` shows the next row at
+once, ``⏎`` the whole sheet. With no pacing (tests) it is shown whole.
+"""
 
 from __future__ import annotations
 
@@ -7,13 +12,13 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
-from textual.screen import Screen
 from textual.widgets import Footer, Static
 
 from ..engine.rules_data import LEAF_NAMES, OBJECTIVE_NAMES
 from ..engine.scoring import ScoreSheet
 from .app import MomijiApp
-from .render import TYPE_STYLE
+from .render import TORII, TYPE_INK
+from .sizing import SizedScreen, SizeNotice
 
 
 def winner_sentence(sheet: ScoreSheet, names: list[str], me: int | None) -> str:
@@ -24,89 +29,191 @@ def winner_sentence(sheet: ScoreSheet, names: list[str], me: int | None) -> str:
     total = sheet.seats[sheet.winners[0]].total
     if len(sheet.winners) > 1:
         tied = " and ".join(who(i) for i in sheet.winners)
-        return f"{tied} share the victory with {total} points (tied on points and on acorns)."
+        acorns = sheet.seats[sheet.winners[0]].acorns
+        return (f"{tied} share the victory with {total} points: tied on points, and on acorns "
+                f"({acorns} each) (RULES §7).")
     w = sheet.winners[0]
     verb = "win" if w == me else "wins"
     if sheet.tiebreak_used:
-        return f"{who(w)} {verb} on the acorn tiebreak with {total} points and {sheet.seats[w].acorns} acorns."
+        others = [i for i, s in enumerate(sheet.seats) if s.total == total and i != w]
+        rivals = " and ".join(who(i) for i in others)
+        return (f"{who(w)} {verb} on the tiebreak: tied with {rivals} on {total} points, "
+                f"{'you hold' if w == me else 'holding'} more acorns ({sheet.seats[w].acorns}) (RULES §7).")
     return f"{who(w)} {verb} with {total} points."
 
 
-def score_table(sheet: ScoreSheet, names: list[str], objectives_owned: dict[str, int]) -> RichTable:
-    """Rows = sources of points, columns = seats (RULES §7)."""
-    table = RichTable(expand=False, show_lines=False, header_style="bold")
-    table.add_column("")
-    for i, name in enumerate(names):
-        table.add_column(name + (" ★" if i in sheet.winners else ""), justify="right")
-    longest = max(len(s.piles) for s in sheet.seats)
-    for k in range(longest):
+def score_steps(sheet: ScoreSheet, objectives_owned: dict[str, int]) -> int:
+    """How many rows the sheet reveals: piles, acorns, each objective, total."""
+    return 3 + len(objectives_owned)
+
+
+def _row_groups(sheet: ScoreSheet, names: list[str], objectives_owned: dict[str, int]) -> list[list[tuple]]:
+    """The sheet's rows in reveal order: piles, acorns, each objective, total.
+    Each group is a list of ``(label, cells, end_section)``."""
+    groups: list[list[tuple]] = []
+    piles = []
+    longest = max((len(s.piles) for s in sheet.seats), default=0)
+    for k in range(max(longest, 1)):
         cells = []
         for s in sheet.seats:
             if k < len(s.piles):
                 p = s.piles[k]
-                cell = Text(p.leaf_type, style=TYPE_STYLE[p.leaf_type])
-                cell.append(f" {p.top_value}×{p.cards}={p.points}" + (" ⛩" if p.closed else ""))
+                cell = Text(p.leaf_type, style=TYPE_INK[p.leaf_type])
+                cell.append(f" {p.top_value}×{p.cards}={p.points}" + (f" {TORII}" if p.closed else ""))
                 cells.append(cell)
             else:
-                cells.append(Text(""))
-        table.add_row(Text("Piles" if k == 0 else ""), *cells)
-    table.add_row("Acorns", *[str(s.acorns) for s in sheet.seats])
+                cells.append(Text("—" if k == 0 else "", style="dim"))
+        piles.append((Text("Piles" if k == 0 else ""), cells, False))
+    piles.append((Text("  piles total", style="dim"),
+                  [Text(str(sum(p.points for p in s.piles)), style="dim") for s in sheet.seats], True))
+    groups.append(piles)
+    groups.append([(Text("Acorns"), [Text(str(s.acorns)) for s in sheet.seats], False)])
     for objective, owner in objectives_owned.items():
         cells = []
         for s in sheet.seats:
             o = next(x for x in s.objectives if x.objective == objective)
             cells.append(Text(f"{o.points} {'✓' if o.met else '✗'}") + Text(f" ({o.measure})", style="dim"))
-        table.add_row(f"{OBJECTIVE_NAMES[objective]} [{names[owner]}]", *cells)
-    table.add_row(Text("Total", style="bold"), *[Text(str(s.total), style="bold") for s in sheet.seats])
+        groups.append([(Text(f"{OBJECTIVE_NAMES[objective]} [{names[owner]}]"), cells, False)])
+    groups.append([(Text("Total", style="bold"), [Text(str(s.total), style="bold") for s in sheet.seats], True)])
+    return groups
+
+
+def score_table(sheet: ScoreSheet, names: list[str], objectives_owned: dict[str, int],
+                shown: int | None = None) -> RichTable:
+    """Rows = sources of points, columns = seats (RULES §7); only the first
+    ``shown`` steps (see ``score_steps``) are filled in. Column widths are
+    those of the whole sheet, so the table does not jump as rows appear."""
+    groups = _row_groups(sheet, names, objectives_owned)
+    shown = len(groups) if shown is None else shown
+    done = shown >= len(groups)
+    headers = [name + (" ★" if i in sheet.winners else "") for i, name in enumerate(names)]
+    widths = [max(r[0].cell_len for g in groups for r in g)]
+    for i, h in enumerate(headers):
+        widths.append(max([len(h)] + [r[1][i].cell_len for g in groups for r in g]))
+    table = RichTable(expand=False, show_lines=False, header_style="bold", pad_edge=True)
+    table.add_column("", min_width=widths[0])
+    for i, name in enumerate(names):
+        table.add_column(headers[i] if done else name, justify="right", min_width=widths[i + 1])
+    for group in groups[:shown]:
+        for label, cells, end in group:
+            table.add_row(label, *cells, end_section=end)
     return table
 
 
-class ScoringScreen(Screen[None]):
-    """The final score sheet, with the winner stated in words."""
+class ScoringScreen(SizedScreen):
+    """The final score sheet, revealed row by row, with the winner in words."""
 
+    MIN_SIZE = (40, 12)
     BINDINGS = [
+        Binding("space", "next", "Next row", id="scoring.next"),
+        Binding("enter", "skip", "Show all", id="scoring.skip"),
         Binding("enter", "menu", "Menu", id="scoring.menu"),
         Binding("n", "new", "New game", id="scoring.new"),
-        Binding("q", "app.quit", "Quit", id="scoring.quit"),
+        Binding("q", "leave", "Menu", show=False, id="scoring.back"),
     ]
 
+    def __init__(self) -> None:
+        super().__init__()
+        self.ready = False
+        self.shown = 0
+        self.steps = 0
+        self._timer = None
+
     def compose(self) -> ComposeResult:
+        yield SizeNotice()
         with VerticalScroll(id="scoring"):
             yield Static(id="scoring-title", classes="title")
+            yield Static(id="scoring-result")
             yield Static(id="scoring-table")
             yield Static(id="scoring-legend")
-        yield Footer()
+        yield Footer(compact=True)
+
+    @property
+    def momiji(self) -> MomijiApp:
+        app = self.app
+        assert isinstance(app, MomijiApp)
+        return app
 
     def on_mount(self) -> None:
         self.ready = True
+        app = self.momiji
+        if app.table is not None:
+            self.steps = score_steps(app.table.score(), dict(app.table.state.owners)) + 1  # + the result
+        pace = app.bot_delay
+        if pace > 0:
+            self._timer = self.set_interval(min(max(pace, 0.4), 1.2), self.action_next)
+        else:
+            self.shown = self.steps
+        self.fit_to_size()
         self.refresh_table([])
 
+    @property
+    def revealing(self) -> bool:
+        """True until the whole sheet is shown."""
+        return self.shown < self.steps
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action in ("next", "skip"):
+            return self.revealing
+        if action == "menu":
+            return not self.revealing
+        return True
+
     def refresh_table(self, events: list) -> None:
-        """Draw the sheet of the finished game."""
-        if not getattr(self, "ready", False):
+        """Draw the sheet of the finished game (the rows shown so far)."""
+        if not self.ready:
             return
-        app = self.app
-        assert isinstance(app, MomijiApp)
+        app = self.momiji
         if app.table is None:
             return
         sheet = app.table.score()
-        names = [s.name for s in app.table.seats]
-        self.query_one("#scoring-title", Static).update(
-            Text("Final scores — " + winner_sentence(sheet, names, app.seat), style="bold"))
-        self.query_one("#scoring-table", Static).update(
-            score_table(sheet, names, dict(app.table.state.owners)))
+        names = ["You" if i == app.seat else s.name for i, s in enumerate(app.table.seats)]
+        owners = dict(app.table.state.owners)
+        self.query_one("#scoring-title", Static).update(Text("Final scores (RULES §7)", style="bold"))
+        self.query_one("#scoring-table", Static).update(score_table(sheet, names, owners, self.shown))
+        result = Text()
+        if not self.revealing:
+            result.append(winner_sentence(sheet, [s.name for s in app.table.seats], app.seat), style="bold")
+        else:
+            result.append(f"Revealing… {self.app_key('space')} next row, {self.app_key('enter')} all.",
+                          style="dim")
+        self.query_one("#scoring-result", Static).update(result)
         legend = ("Piles score top card × cards. Acorns score 1 each. An objective pays 10 to its owner "
-                  "and 3 to every other seat that meets it; an owner who misses scores 0 (RULES §7); "
-                  "✓ met, ✗ not met, (n) the count it compares. "
+                  "and 3 to every other seat that meets it; an owner who misses scores 0; "
+                  f"✓ met, ✗ not met, (n) the count it compares; {TORII} a pile closed by a torii. "
                   f"Leaf types: {', '.join(f'{k} {v}' for k, v in LEAF_NAMES.items())}.")
         self.query_one("#scoring-legend", Static).update(Text(legend, style="dim"))
+        self.refresh_bindings()
+
+    def app_key(self, default: str) -> str:
+        """The key to show for ``space``/``enter`` (the key map applied)."""
+        binding_id = {"space": "scoring.next", "enter": "scoring.skip"}[default]
+        return self.momiji.key_for(binding_id)
+
+    def action_next(self) -> None:
+        """Reveal the next row."""
+        if self.revealing:
+            self.shown += 1
+            self.refresh_table([])
+        if not self.revealing and self._timer is not None:
+            self._timer.stop()
+            self._timer = None
+
+    def action_skip(self) -> None:
+        """Show the whole sheet now."""
+        self.shown = self.steps
+        self.action_next()
+        self.refresh_table([])
 
     def action_menu(self) -> None:
         """Back to the menu."""
-        app = self.app
-        assert isinstance(app, MomijiApp)
+        app = self.momiji
         app.close_table()
         app.pop_screen()
+
+    def action_leave(self) -> None:
+        """Back to the menu (even while the sheet is being revealed)."""
+        self.action_menu()
 
     def action_new(self) -> None:
         """Back to the menu and open the new-game form."""

@@ -7,7 +7,7 @@ resumes to the same state.
 
 from __future__ import annotations
 
-from helpers import settle, until_human_or_end
+from helpers import scripted_bot, settle, until_human_or_end
 
 from momiji_tui.engine import Collect, Play
 from momiji_tui.engine.cards import CARD_TYPE
@@ -21,8 +21,9 @@ from momiji_tui.ui.table_screen import HAND_KEYS, TableScreen, hand_order
 
 
 async def take_turn_by_keys(pilot, app: MomijiApp) -> None:
-    """One human turn, keys only: a play when one is legal, else a collect
-    (revealing first when the display is empty), then discard and end."""
+    """One human turn, keys only: a play when one is legal, else a collect by
+    the column's letter (revealing first when the display is empty), then end
+    the turn, choosing the discards when the hand is over the limit."""
     seat = app.seat
     v = app.table.view(seat)
     legal = app.table.legal(seat)
@@ -30,25 +31,24 @@ async def take_turn_by_keys(pilot, app: MomijiApp) -> None:
     collects = [c for c in legal if isinstance(c, Collect)]
     hand = hand_order(v.me.hand)
     if plays and hand.index(plays[0].cards[0]) < len(HAND_KEYS):
-        await pilot.press(HAND_KEYS[hand.index(plays[0].cards[0])], "p")
+        await pilot.press(HAND_KEYS[hand.index(plays[0].cards[0])], "enter")
     elif collects:
-        await pilot.press("c")
-        await pilot.press(collects[0].types[0].lower())
+        await pilot.press(collects[0].types[0], "enter")
     elif any(type(c).__name__ == "Reveal" for c in legal):
         await pilot.press("r")
         await pilot.pause()
         column = CARD_TYPE[app.table.view(seat).display[0]]
-        await pilot.press(column.lower())
+        await pilot.press(column, "enter")
     await pilot.pause()
+    await pilot.press("e")
     v = app.table.view(seat)
     excess = len(v.me.hand) - HAND_LIMIT
-    if excess > 0:
-        await pilot.press(*HAND_KEYS[:excess], "d")
-    await pilot.press("e")
+    if excess > 0 and v.current == seat:
+        await pilot.press(*HAND_KEYS[:excess], "enter")
 
 
 async def test_whole_game_by_keys_from_new_game_through_draft_to_scoring(isolated_dirs):
-    app = MomijiApp(isolated_dirs, bot_delay=0)
+    app = MomijiApp(isolated_dirs, bot_delay=0, make_bot=scripted_bot)
     async with app.run_test(size=(100, 32)) as pilot:
         await pilot.pause()
         assert isinstance(app.screen, MenuScreen)
@@ -58,6 +58,7 @@ async def test_whole_game_by_keys_from_new_game_through_draft_to_scoring(isolate
         # Start button is focused; go back to the seed and landscape fields.
         await pilot.press("shift+tab")
         await pilot.press(*"4242")
+        await pilot.press("shift+tab", "shift+tab")  # past memory mode and bot speed
         await pilot.press("shift+tab", "enter", "down", "enter")  # Landscapes: Draft
         await pilot.press("shift+tab", "enter", "up", "enter")  # Bots: Easy
         await pilot.press("ctrl+s")
@@ -93,7 +94,7 @@ async def test_whole_game_by_keys_from_new_game_through_draft_to_scoring(isolate
 
 async def test_quit_mid_game_and_resume_to_the_same_state(isolated_dirs):
     options = NewGameOptions(seats=3, bot_level="easy", seed=11)
-    app = MomijiApp(isolated_dirs, new_game=options, bot_delay=0)
+    app = MomijiApp(isolated_dirs, new_game=options, bot_delay=0, make_bot=scripted_bot)
     async with app.run_test(size=(80, 24)) as pilot:
         await until_human_or_end(pilot)
         await take_turn_by_keys(pilot, app)
@@ -106,7 +107,7 @@ async def test_quit_mid_game_and_resume_to_the_same_state(isolated_dirs):
         assert isinstance(app.screen, MenuScreen)
     [saved] = list_games(isolated_dirs)
     assert saved.status == "in progress"
-    again = MomijiApp(isolated_dirs, resume_path=saved.path, bot_delay=0)
+    again = MomijiApp(isolated_dirs, resume_path=saved.path, bot_delay=0, make_bot=scripted_bot)
     async with again.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         assert isinstance(again.screen, TableScreen)
@@ -119,7 +120,8 @@ async def test_quit_mid_game_and_resume_to_the_same_state(isolated_dirs):
 
 
 async def test_continue_from_the_menu_resumes_the_latest_game(isolated_dirs):
-    app = MomijiApp(isolated_dirs, new_game=NewGameOptions(seats=2, bot_level="easy", seed=3), bot_delay=0)
+    app = MomijiApp(isolated_dirs, new_game=NewGameOptions(seats=2, bot_level="easy", seed=3), bot_delay=0,
+                    make_bot=scripted_bot)
     async with app.run_test(size=(80, 24)) as pilot:
         await until_human_or_end(pilot)
         state = app.table.state.clone()
@@ -128,22 +130,4 @@ async def test_continue_from_the_menu_resumes_the_latest_game(isolated_dirs):
         await pilot.press("c")
         await pilot.pause()
         assert isinstance(app.screen, TableScreen)
-        assert app.table.state == state
-
-
-async def test_illegal_play_is_explained_and_changes_nothing(isolated_dirs):
-    app = MomijiApp(isolated_dirs, new_game=NewGameOptions(seats=2, bot_level="easy", seed=5), bot_delay=0)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await until_human_or_end(pilot)
-        v = app.table.view(app.seat)
-        hand = hand_order(v.me.hand)
-        bad = next((i for i, c in enumerate(hand) if c % 14 >= 5 and
-                    all(p.leaf_type != CARD_TYPE[c] for p in v.me.row)), None)
-        assert bad is not None, "seed 5 deals a non-zero card of a type with no pile"
-        state = app.table.state.clone()
-        await pilot.press(HAND_KEYS[bad], "p")
-        await pilot.pause()
-        message = str(app.screen.query_one("#preview").render())
-        assert "A pile begins with a 0" in message
-        assert "RULES §4.2" in message
         assert app.table.state == state

@@ -1,0 +1,64 @@
+"""Small terminals: below a screen's minimum size, say how big the window
+must be instead of drawing a broken table; recover when it grows.
+
+A screen that wants this subclasses ``SizedScreen``, sets ``MIN_SIZE`` and
+yields a ``SizeNotice`` first in ``compose``. The screen gets the CSS class
+``-too-small`` (which hides everything but the notice, see ``momiji.tcss``)
+and ``-wide`` when there is room for side-by-side panels.
+"""
+
+from __future__ import annotations
+
+from textual import events
+from textual.screen import Screen
+from textual.widgets import Static
+
+WIDE = 150  # columns from which the table puts the move log beside the table
+
+
+class SizeNotice(Static):
+    """'The window is too small' with the size needed."""
+
+    def show(self, have: tuple[int, int], need: tuple[int, int]) -> None:
+        w, h = have
+        nw, nh = need
+        self.update(
+            f"Momiji needs a window of at least {nw}×{nh}.\n"
+            f"This one is {w}×{h}: make it {'wider' if w < nw else ''}"
+            f"{' and ' if w < nw and h < nh else ''}{'taller' if h < nh else ''}.\n\n"
+            "The game is saved; ctrl+q quits."
+        )
+
+
+class SizedScreen(Screen):
+    """A screen with a minimum size (``MIN_SIZE``: columns, rows)."""
+
+    MIN_SIZE: tuple[int, int] = (40, 12)
+
+    @property
+    def too_small(self) -> bool:
+        """True while the terminal is smaller than ``MIN_SIZE``."""
+        return self.has_class("-too-small")
+
+    def fit_to_size(self) -> None:
+        """Set ``-too-small``/``-wide`` from the terminal's size."""
+        w, h = self.app.size
+        small = w < self.MIN_SIZE[0] or h < self.MIN_SIZE[1]
+        changed = small != self.too_small or (w >= WIDE) != self.has_class("-wide")
+        self.set_class(small, "-too-small")
+        self.set_class(w >= WIDE, "-wide")
+        if small:
+            for notice in self.query(SizeNotice):
+                notice.show((w, h), self.MIN_SIZE)
+        if changed:
+            self.size_changed()
+
+    def size_changed(self) -> None:
+        """Called when the screen crosses a size threshold (redraw hook)."""
+        self.refresh_bindings()
+
+    def on_resize(self, event: events.Resize) -> None:
+        self.fit_to_size()
+
+    def on_screen_resume(self) -> None:
+        self.fit_to_size()
