@@ -5,6 +5,13 @@ JSON, UTF-8, ending with ``\\n``). A line counts only once its ``\\n`` is on
 disk: a last line without one is a *torn tail* (a crash while saving); it is
 dropped on load, reported, and cut off before the next append.
 
+Format 2 marks moves: the events of one ``extend`` call (one player's move)
+are written and fsynced one by one, and every one but the last carries
+``"move_continues": true``. If the last event on disk still says the move
+continues, a crash cut that move in half: its events are dropped on load
+(and reported), so a game never resumes with half a move. The mark is the
+store's: callers never see it.
+
 The store knows nothing of the rules: events are JSON-able dicts with a
 ``"type"`` string. Old formats are upgraded on load by the ``MIGRATIONS`` chain.
 """
@@ -25,17 +32,24 @@ from .ids import as_utc, check_game_id, is_game_id, new_game_id
 from .paths import game_path
 
 FORMAT = "momiji-log"
-CURRENT_FORMAT_VERSION = 1
+CURRENT_FORMAT_VERSION = 2
+MOVE_CONTINUES = "move_continues"
 
 Header = dict[str, Any]
 Event = dict[str, Any]
 Migration = Callable[[Header, list[Event]], tuple[Header, list[Event]]]
 Validator = Callable[[Header, list[Event]], None]
 
+def _v1_to_v2(header: Header, events: list[Event]) -> tuple[Header, list[Event]]:
+    """Format 1 did not mark moves: every event on disk counts as complete."""
+    return header, events
+
+
 #: ``{N: step}``: ``step(header, events)`` turns format N into format N+1.
-MIGRATIONS: dict[int, Migration] = {}
+MIGRATIONS: dict[int, Migration] = {1: _v1_to_v2}
 
 TORN_TAIL_WARNING = "The last move was cut off when the game was saved; it was dropped."
+HALF_MOVE_WARNING = "The last move was only partly saved when the game stopped; it was dropped."
 
 
 @dataclass
@@ -132,6 +146,14 @@ def load(path: str | os.PathLike[str], validate: Validator | None = None) -> Loa
     for number, event in enumerate(events, start=2):
         if not isinstance(event, dict):
             raise DamagedLog(path, f"Line {number} is not an event object.")
+    committed = len(data) - len(tail)
+    if version >= 2:
+        complete = _complete_moves(events)
+        if complete < len(events):
+            warnings.append(HALF_MOVE_WARNING)
+            committed = sum(len(line) + 1 for line in lines[: complete + 1])
+            events = events[:complete]
+        events = [_unmark(e) for e in events]
     header, events = _migrate(path, header, events, version)
     problem = header_problem(header)
     if problem:
@@ -147,7 +169,33 @@ def load(path: str | os.PathLike[str], validate: Validator | None = None) -> Loa
             if not why.lower().startswith("the rules reject"):  # say it once
                 why = f"The rules reject this game: {why}"
             raise DamagedLog(path, why) from exc
-    return LoadedLog(path, header, events, warnings, len(data) - len(tail), version)
+    return LoadedLog(path, header, events, warnings, committed, version)
+
+
+def _complete_moves(events: list[Event]) -> int:
+    """How many leading events belong to moves saved whole (format 2)."""
+    n = len(events)
+    while n and events[n - 1].get(MOVE_CONTINUES) is True:
+        n -= 1
+    return n
+
+
+def _unmark(event: Event) -> Event:
+    if MOVE_CONTINUES in event:
+        event = {k: v for k, v in event.items() if k != MOVE_CONTINUES}
+    return event
+
+
+def encode_move(events: list[Event]) -> list[bytes]:
+    """The lines of one move: every event but the last says the move
+    continues. Raises ``TypeError``/``ValueError`` for a bad event (an event
+    must not carry the store's own ``move_continues`` key)."""
+    for e in events:
+        _check_event(e)
+        if MOVE_CONTINUES in e:
+            raise ValueError(f"{MOVE_CONTINUES!r} is the store's own key")
+    last = len(events) - 1
+    return [encode_line(e if i == last else {**e, MOVE_CONTINUES: True}) for i, e in enumerate(events)]
 
 
 _DECODER = json.JSONDecoder()
@@ -253,7 +301,7 @@ class GameLog:
         if problem:
             raise ValueError(problem)
         first = list(events)
-        data = encode_line(full) + b"".join(encode_line(_check_event(e)) for e in first)
+        data = encode_line(full) + b"".join(encode_move(first))
         path = game_path(data_dir, full["game_id"], create=True)
         try:
             _fs.write_file(path, data)
@@ -271,23 +319,28 @@ class GameLog:
             original = loaded.path.read_bytes()[: loaded.committed_size]
             backup = loaded.path.with_name(f"{loaded.path.name}.v{loaded.disk_version}-backup")
             _fs.write_file(backup, original)  # FileExistsError if a backup is already there
-            data = b"".join(encode_line(obj) for obj in [loaded.header, *loaded.events])
+            data = encode_line(loaded.header) + b"".join(encode_move(loaded.events))
             _fs.write_file(loaded.path, data, replace=True)
             loaded.committed_size, loaded.disk_version = len(data), CURRENT_FORMAT_VERSION
         return cls(loaded)
 
     def append(self, event: Event) -> None:
-        """Write one event, flush and fsync it. Raises ``TypeError``/``ValueError``
-        for an event that is not a JSON-able dict with a ``"type"`` (nothing is
-        written), ``FileNotFoundError`` if the file is gone, and ``OSError`` if
-        the disk fails (the partial line is cut off)."""
-        self._write([encode_line(_check_event(event))])
+        """Write one event as a whole move, flush and fsync it. Raises
+        ``TypeError``/``ValueError`` for an event that is not a JSON-able dict
+        with a ``"type"`` (nothing is written), ``FileNotFoundError`` if the
+        file is gone, and ``OSError`` if the disk fails (the partial line is
+        cut off)."""
+        self.extend([event])
 
     def extend(self, events: Iterable[Event]) -> None:
-        """Append several events, each fsynced on its own. All are checked first,
-        so a bad event raises before any is written; if the disk fails, the
-        whole call is undone (a crash, though, may leave its first events)."""
-        self._write([encode_line(_check_event(e)) for e in events])
+        """Append one move's events, each flushed and fsynced as it is
+        written, the last one marked as the end of the move. All are checked
+        first, so a bad event raises before any is written; if the disk fails,
+        the whole call is undone; if the process dies midway, the next load
+        drops the half-written move."""
+        lines = encode_move(list(events))
+        if lines:
+            self._write(lines)
 
     def _write(self, lines: list[bytes]) -> None:
         start = self._size

@@ -15,7 +15,7 @@ from momiji_tui import cli
 from momiji_tui.session.saves import describe_file, describe_saved_games
 from momiji_tui.session.table import Table, validate_log
 from momiji_tui.store import DAMAGED, FINISHED, IN_PROGRESS, NEWER, DamagedLog, NewerFormat, load
-from momiji_tui.store.log import TORN_TAIL_WARNING
+from momiji_tui.store.log import CURRENT_FORMAT_VERSION, TORN_TAIL_WARNING
 
 
 def torn_tail(path: Path) -> bytes:
@@ -39,7 +39,7 @@ def wrong_header(path: Path) -> bytes:
 
 def newer_format(path: Path) -> bytes:
     ls = lines(path)
-    header = json.loads(ls[0]) | {"format_version": 2}
+    header = json.loads(ls[0]) | {"format_version": CURRENT_FORMAT_VERSION + 1}
     return event_line(header) + b"".join(ls[1:])
 
 
@@ -56,7 +56,8 @@ CASES = {
                               "The rules reject this save: event pays more acorns than the seat holds"),
     "wrong header": (wrong_header, DAMAGED,
                      'This is not a momiji-tui save (the first line lacks "format": "momiji-log").'),
-    "newer format": (newer_format, NEWER, "was made by a newer momiji-tui (format 2); this version reads up to 1."),
+    "newer format": (newer_format, NEWER, f"was made by a newer momiji-tui (format {CURRENT_FORMAT_VERSION + 1}); "
+                     f"this version reads up to {CURRENT_FORMAT_VERSION}."),
     "empty file": (empty, DAMAGED, "The file is empty."),
     UNREADABLE: (None, DAMAGED, "The file could not be read (permission denied)."),
 }

@@ -23,19 +23,20 @@ FIXTURES = Path(__file__).parent / "fixtures"
 OLDEST_FORMAT = 1
 
 # The known end of each fixture's game (a 3-seat drafted game, seed 1).
-KNOWN_END = {
-    1: {
-        "events": 204,
-        "totals": [18, 10, 22],
-        "winners": (2,),
-        "acorns": [2, 2, 1],
-        "turns": [17, 17, 17],
-        "owners": {"longest": 0, "torii": 1, "type-M": 2, "zeros": 1},
-        "rows": [[("K", 4, False), ("G", 3, False), ("Z", 2, False)],
-                 [("Z", 1, False), ("M", 3, False), ("G", 2, False)],
-                 [("M", 1, False), ("Z", 1, False), ("O", 5, True)]],
-    },
+# format-v2.jsonl is the same game written in format 2 (moves marked: the
+# setup, each draft pick, and each turn as one move).
+_GAME_SEED_1 = {
+    "events": 204,
+    "totals": [18, 10, 22],
+    "winners": (2,),
+    "acorns": [2, 2, 1],
+    "turns": [17, 17, 17],
+    "owners": {"longest": 0, "torii": 1, "type-M": 2, "zeros": 1},
+    "rows": [[("K", 4, False), ("G", 3, False), ("Z", 2, False)],
+             [("Z", 1, False), ("M", 3, False), ("G", 2, False)],
+             [("M", 1, False), ("Z", 1, False), ("O", 5, True)]],
 }
+KNOWN_END = {1: _GAME_SEED_1, 2: _GAME_SEED_1}
 VERSIONS = list(range(OLDEST_FORMAT, CURRENT_FORMAT_VERSION + 1))
 
 

@@ -22,7 +22,7 @@ from momiji_tui.store import (
     list_games,
     load,
 )
-from momiji_tui.store.log import TORN_TAIL_WARNING
+from momiji_tui.store.log import CURRENT_FORMAT_VERSION, TORN_TAIL_WARNING
 
 from store_helpers import GAME_A, GAME_B, GAME_C, make_events, make_header, raw_lines, write_log
 
@@ -45,7 +45,7 @@ def library(isolated_dirs) -> Path:
     c = write_log(isolated_dirs, GAME_C, make_events(2))
     c.write_bytes(c.read_bytes().replace(b"CardsPlayed", b"Cards\x00Played", 1).replace(b'"seat"', b"seat", 1))
     d = write_log(isolated_dirs, GAME_D, [])
-    d.write_bytes(d.read_bytes().replace(b'"format_version":1', b'"format_version":9'))
+    d.write_bytes(d.read_bytes().replace(b'"format_version":%d' % CURRENT_FORMAT_VERSION, b'"format_version":9'))
     write_log(isolated_dirs, GAME_E, make_events(1))
     return isolated_dirs
 

@@ -20,7 +20,8 @@ NOW = datetime(2026, 1, 2, 3, 4, 5, tzinfo=UTC)
 
 
 def v1_header(game_id: str = GAME_A) -> dict:
-    return {"format": "momiji-log", "format_version": 1, "created": "2026-01-02T03:04:05+00:00", **make_header(game_id)}
+    """The full header the store writes today (the name is historical)."""
+    return {"format": "momiji-log", "format_version": CURRENT_FORMAT_VERSION, "created": "2026-01-02T03:04:05+00:00", **make_header(game_id)}
 
 
 def test_round_trip_header_and_events(isolated_dirs):
@@ -36,7 +37,9 @@ def test_round_trip_header_and_events(isolated_dirs):
     assert loaded.warnings == []
     raw = log.path.read_bytes()
     assert raw.endswith(b"\n") and raw.count(b"\n") == 5
-    assert b'{"type":"CardsPlayed","seat":0,"cards":[0,1]}\n' in raw  # compact JSON, one per line
+    # Compact JSON, one per line; the first event of a two-event move says the move goes on.
+    assert b'{"type":"CardsPlayed","seat":0,"cards":[0,1],"move_continues":true}\n' in raw
+    assert b'{"type":"CardsPlayed","seat":1,"cards":[1,2]}\n' in raw
 
 
 def test_create_fills_in_a_new_id_and_creation_time(isolated_dirs):
@@ -74,7 +77,7 @@ def test_create_never_overwrites(isolated_dirs):
 
 @pytest.mark.parametrize(
     "change",
-    [{"rules_version": None}, {"seats": "two"}, {"seed": True}, {"seed": 1.5}, {"format_version": 2},
+    [{"rules_version": None}, {"seats": "two"}, {"seed": True}, {"seed": 1.5}, {"format_version": CURRENT_FORMAT_VERSION + 1},
      {"format": "other"}, {"format_version": True}, {"created": "yesterday"}],
 )
 def test_create_rejects_a_bad_header(isolated_dirs, change):
@@ -168,7 +171,10 @@ def test_torn_last_line_is_dropped_reported_and_repaired_on_next_append(isolated
 
 def test_a_log_cut_at_any_byte_loads_a_prefix_or_is_damaged(isolated_dirs):
     events = make_events(3)
-    path = write_log(isolated_dirs, GAME_A, events)
+    with GameLog.create(isolated_dirs, make_header(GAME_A)) as log:
+        for event in events:  # three one-event moves
+            log.append(event)
+    path = log.path
     full = path.read_bytes()
     header_end = full.index(b"\n") + 1
     for cut in range(len(full) + 1):
@@ -386,3 +392,27 @@ def test_lines_are_parsed_one_value_per_line_whatever_the_path(tmp_path, event_l
         with pytest.raises(DamagedLog) as caught:
             load(path)
         assert caught.value.reason == problem
+
+
+def test_a_move_cut_anywhere_is_dropped_whole_and_cut_off_before_the_next_move(isolated_dirs):
+    """Format 2: a move's events are marked, so a crash between two events of
+    one move (a SIGKILL after an fsync) loses the whole move, never half of it."""
+    first, move = make_events(1), make_events(4)[1:]
+    with GameLog.create(isolated_dirs, make_header(GAME_A), events=first) as log:
+        log.extend(move)
+    path = log.path
+    full = path.read_bytes()
+    lines = full.splitlines(keepends=True)
+    assert b'"move_continues":true' in lines[2] and b"move_continues" not in lines[-1]
+    before_move = sum(len(x) for x in lines[:2])
+    for cut in range(before_move + 1, len(full)):
+        path.write_bytes(full[:cut])
+        loaded = load(path)
+        assert loaded.events == first
+        assert loaded.warnings  # the lost move is reported
+        with GameLog.open_for_append(path) as again:
+            again.append({"type": "TurnEnded", "seat": 1})
+        assert load(path).events == [*first, {"type": "TurnEnded", "seat": 1}]
+        assert load(path).warnings == []
+    path.write_bytes(full)
+    assert load(path).events == first + move

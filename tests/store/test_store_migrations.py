@@ -53,7 +53,7 @@ def test_old_format_is_migrated_on_load(v0_file, monkeypatch):
     before = v0_file.read_bytes()
     loaded = load(v0_file)
     assert loaded.disk_version == 0
-    assert loaded.header["format_version"] == 1
+    assert loaded.header["format_version"] == log_module.CURRENT_FORMAT_VERSION
     assert loaded.header["seats"] == ["human", "bot"] and "players" not in loaded.header
     assert loaded.events == [{"type": "GameCreated"}, {"type": "CardsPlayed", "cards": [1]}]
     assert v0_file.read_bytes() == before  # load never writes
@@ -89,7 +89,7 @@ def test_appending_to_an_old_file_upgrades_it_first_and_keeps_a_backup(v0_file, 
     with GameLog.open_for_append(v0_file) as log:
         log.append({"type": "TurnEnded"})
     loaded = load(v0_file)
-    assert loaded.disk_version == 1 and loaded.warnings == []
+    assert loaded.disk_version == log_module.CURRENT_FORMAT_VERSION and loaded.warnings == []
     assert [e["type"] for e in loaded.events] == ["GameCreated", "CardsPlayed", "TurnEnded"]
     assert v0_file.with_name(f"{v0_file.name}.v0-backup").read_bytes() == original
 
@@ -98,7 +98,7 @@ def test_import_migrates_too(v0_file, monkeypatch, isolated_dirs):
     monkeypatch.setitem(log_module.MIGRATIONS, 0, v0_to_v1)
     copy = shutil.copy(v0_file, v0_file.with_name("from-a-friend.jsonl"))
     assert import_game(isolated_dirs, copy) == GAME_A
-    assert load(isolated_dirs / "games" / f"{GAME_A}.jsonl").disk_version == 1
+    assert load(isolated_dirs / "games" / f"{GAME_A}.jsonl").disk_version == log_module.CURRENT_FORMAT_VERSION
 
 
 def test_a_step_that_fails_on_an_odd_old_file_is_damage(v0_file, monkeypatch):
