@@ -31,6 +31,7 @@ from ..engine import (
     ActivateObjective, Collect, DiscardToLimit, EndTurn, Exchange, IllegalCommand, Pass, Play, Reveal,
     UseLandscape,
 )
+from ..engine import events as ev
 from ..engine.cards import CARD_TYPE, CARD_VALUE
 from ..engine.rules_data import (
     FOX_DISCARDS_PER_ACORN, HAND_LIMIT, KOI_MAX, LANDSCAPE_COST, LANDSCAPES, LEAF_TYPES, MIDDAY,
@@ -38,7 +39,7 @@ from ..engine.rules_data import (
 )
 from .app import MomijiApp
 from .choice import Choice, ChoiceScreen
-from .log_panel import LogPanel
+from .log_panel import LogPanel, log_line
 from .preview import PlayPreview, arrangements, new_pile_types, play_preview
 from .render import (
     ACORN_SIGN, CLICK_META, TORII, big_card_lines, big_pile_block, card_text, cards_text, click, display_columns, display_text, leaf_name,
@@ -111,6 +112,8 @@ class TableScreen(SizedScreen):
         self.pending: tuple[str, ...] | None = None  # ("landscape", id) or ("discard", then_end)
         self.message = Text("")
         self.message_is_error = False
+        self.last_move = Text("")  # another seat's latest move, shown while it plays
+        self._footer_keys: tuple = ()
         self.ready = False
 
     def compose(self) -> ComposeResult:
@@ -225,6 +228,13 @@ class TableScreen(SizedScreen):
         app = self.momiji
         if events:
             self.query_one(LogPanel).add(app, events)
+            names = [seat.name for seat in app.table.seats] if app.table else []
+            for event in events:
+                seat = getattr(event, "seat", None)
+                if seat is not None and seat != app.seat and not isinstance(event, ev.TurnEnded):
+                    line = log_line(event, app.seat, names, memory=app.memory_mode)
+                    if line is not None:
+                        self.last_move = line
         hand = self.hand(v)
         self.selected = [c for c in self.selected if c in hand]
         present = [t for t, _ in display_columns(v)]
@@ -246,7 +256,12 @@ class TableScreen(SizedScreen):
         self.query_one("#hand", Static).update(self._hand(v, hand))
         self.say(self.message, error=self.message_is_error)
         self.query_one("#preview", Static).update(self._preview(v))
-        self.refresh_bindings()
+        # The footer is rebuilt only when the keys that apply change (a
+        # rebuild per bot move would cost more than the rest of the redraw).
+        keys = tuple(self.check_action(a, ()) for a in sorted(GAME_ACTIONS | {"back"}))
+        if keys != self._footer_keys:
+            self._footer_keys = keys
+            self.refresh_bindings()
 
     def _status(self, v: engine.PlayerView) -> Text:
         app = self.momiji
@@ -342,6 +357,12 @@ class TableScreen(SizedScreen):
         t.append(me.name if me.name.lower() == "you" else f"{me.name} (you)", style="bold underline")
         t.append(f"  {me.acorns}{ACORN_SIGN} · {row_points(me)} pts  ")
         t.append_text(panorama_text(me, numbered=True, short=self.app.size.width < 100))
+        if self.app.size.height >= BIG_OPPONENTS_HEIGHT:
+            for i, lid in enumerate(me.panorama, 1):
+                part, name, power = LANDSCAPES[lid]
+                used = lid in me.used
+                t.append(f"\n    {i} {name} ({part}): {power}" + (" — used" if used else ""),
+                         style="dim strike" if used else "dim")
         if self.big and me.row:
             blocks = []
             marker = any(p.closed for p in me.row)
@@ -410,23 +431,38 @@ class TableScreen(SizedScreen):
         if v.phase != "play":
             return Text("")
         if not self.my_turn(v):
+            t = Text()
+            if self.last_move.plain:
+                t.append("Last move: ", style="bold")
+                t.append_text(self.last_move)
+                t.append("\n")
             who = v.seats[v.current].name
-            hint = f"{who} is playing. You can look around: ? help, m memory mode, q menu."
+            hint = f"{who} is playing; you can look around (? help, m memory mode, q menu)."
             if self.selected:
                 hint = f"{len(self.selected)} selected — wait for your turn."
-            return Text(hint, style="dim")
+            t.append(hint, style="dim")
+            return t
         me = v.seats[app.seat]
         if self.pending is not None:
             return self._pending_preview(v)
         if self.columns:
             return self._collect_preview(v)
         if not self.selected:
+            boost = v.turn.boost
+            if boost is not None and not v.turn.main_done:
+                _, name, power = LANDSCAPES[boost]
+                t = Text(f"{name} this turn: {power}. ", style="bold")
+                t.append("Now collect, play or take an objective.", style="dim")
+                return t
             if v.turn.main_done:
                 more = ""
                 if me.hand_size > HAND_LIMIT:
                     more = f" You hold {me.hand_size}: e asks which {me.hand_size - HAND_LIMIT} to discard."
                 return Text("Main action done. Free actions: x exchange 2 cards, a landscape; "
                             f"e ends the turn.{more}", style="dim")
+            if self._can_pass():
+                return Text(f"No main action is possible: {self.key('table.end_turn')} passes and ends "
+                            "your turn (RULES §3); free actions first if you like.", style="bold")
             if v.turn.revealed:
                 letters = " ".join(t for t, _ in display_columns(v))
                 return Text(f"Collect a column: press its letter ({letters}) or click it, then ⏎.",
