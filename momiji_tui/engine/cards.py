@@ -25,6 +25,9 @@ CARD_NAME: tuple[str, ...] = tuple(
 CARD_KIND: tuple[tuple[str, int, bool, bool], ...] = tuple(
     (CARD_TYPE[c], CARD_VALUE[c], CARD_LEFT_ACORN[c], CARD_RIGHT_ACORN[c]) for c in ALL_CARDS
 )
+# The same as a small int per kind (cheap to hash), numbered in card order.
+_KIND_IDS: dict[tuple[str, int, bool, bool], int] = {}
+CARD_KIND_ID: tuple[int, ...] = tuple(_KIND_IDS.setdefault(k, len(_KIND_IDS)) for k in CARD_KIND)
 _BY_NAME: dict[str, Card] = {name: c for c, name in enumerate(CARD_NAME)}
 
 

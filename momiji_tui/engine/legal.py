@@ -26,9 +26,8 @@ from collections.abc import Callable, Hashable, Iterator, Sequence
 from itertools import combinations, permutations, product
 
 from . import commands as cmd
-from .cards import CARD_KIND, CARD_TYPE, CARD_VALUE, Card
-from .decide import plan_placement
-from .errors import IllegalCommand
+from .cards import CARD_KIND_ID, CARD_TYPE, CARD_VALUE, Card
+from .decide import Misplaced, placement, row_tops
 from .rules_data import (
     BRIDGE_SAME_TYPE_MAX, EXCHANGE_DISCARD, HAND_LIMIT, KOI_MAX, LANDSCAPE_COST, LANDSCAPES,
     MIDDAY, OBJECTIVE_COST, PAGODA_OBJECTIVE_COST, REVEAL_COST, SAME_TYPE_MAX, STONES_STEP,
@@ -39,15 +38,16 @@ from .state import DRAFT, PLAY, GameState, SeatState
 SIDES = (cmd.LEFT, cmd.RIGHT)
 
 
-def _kind(c: Card) -> tuple[str, int, bool, bool]:
-    return CARD_KIND[c]
+_kind = CARD_KIND_ID.__getitem__
 
 
 def hand_key(seat: SeatState) -> Callable[[Card], Hashable]:
-    """The kind of a card in ``seat``'s hand: its ``CARD_KIND`` and whether
-    every seat knows it is there (RULES §8)."""
+    """The kind of a card in ``seat``'s hand: its kind (``CARD_KIND_ID``) and
+    whether every seat knows it is there (RULES §8)."""
     known = set(seat.known)
-    return lambda c: (CARD_KIND[c], c in known)
+    if not known:
+        return lambda c: (CARD_KIND_ID[c], False)
+    return lambda c: (CARD_KIND_ID[c], c in known)
 
 
 def _distinct(cards: Sequence[Card], key: Callable[[Card], Hashable] = _kind) -> list[Card]:
@@ -65,21 +65,30 @@ def _distinct(cards: Sequence[Card], key: Callable[[Card], Hashable] = _kind) ->
 def kind_subsets(
     cards: Sequence[Card], lo: int, hi: int, key: Callable[[Card], Hashable] = _kind,
 ) -> Iterator[tuple[Card, ...]]:
-    """Every sub-multiset of ``cards`` by kind (``key``) with ``lo``..``hi`` cards."""
+    """Every sub-multiset of ``cards`` by kind (``key``) with ``lo``..``hi`` cards.
+
+    Kinds are taken in the order of their lowest card; each subset holds the
+    lowest cards of its kinds, and subsets come in the order of choosing, kind
+    after kind, none, one, two... cards of it.
+    """
     groups: dict = {}
     for c in sorted(cards):
         groups.setdefault(key(c), []).append(c)
     kinds = list(groups.values())
+    left = [0] * (len(kinds) + 1)  # left[i]: cards of kinds i, i+1, ...
+    for i in range(len(kinds) - 1, -1, -1):
+        left[i] = left[i + 1] + len(kinds[i])
 
     def rec(i: int, chosen: list[Card]) -> Iterator[tuple[Card, ...]]:
-        if len(chosen) > hi:
-            return
-        if i == len(kinds):
-            if len(chosen) >= lo:
+        n = len(chosen)
+        if n == hi or i == len(kinds):
+            if n >= lo:
                 yield tuple(chosen)
             return
+        if n + left[i] < lo:
+            return
         group = kinds[i]
-        for k in range(len(group) + 1):
+        for k in range(min(len(group), hi - n) + 1):
             yield from rec(i + 1, chosen + group[:k])
 
     yield from rec(0, [])
@@ -89,14 +98,24 @@ def _objective_cost(state: GameState) -> int:
     return PAGODA_OBJECTIVE_COST if state.turn.boost == "pagoda" else OBJECTIVE_COST
 
 
-def _placeable(seat: SeatState, card: Card, jump: bool) -> bool:
-    pile = seat.pile_of(CARD_TYPE[card])
-    if pile is None:
-        return CARD_VALUE[card] == 0
-    if pile.closed:
+def placeable(tops: dict[str, int], closed: set[str], card: Card, jump: bool) -> bool:
+    """Whether ``card`` alone can go into the row given by ``row_tops``."""
+    t = CARD_TYPE[card]
+    if t in closed:
         return False
-    step = CARD_VALUE[card] - pile.top_value
-    return step in (0, 1) or (jump and 0 < step <= STONES_STEP)
+    top = tops.get(t)
+    if top is None:
+        return CARD_VALUE[card] == 0
+    step = CARD_VALUE[card] - top
+    return step == 0 or step == 1 or (jump and 0 < step <= STONES_STEP)
+
+
+def _fits(result: tuple[str, ...] | Misplaced) -> bool:
+    return not isinstance(result, Misplaced)
+
+
+def _by_value(c: Card) -> tuple[int, Card]:
+    return CARD_VALUE[c], c
 
 
 def can_take_main_action(state: GameState, seat: int) -> bool:
@@ -108,7 +127,8 @@ def can_take_main_action(state: GameState, seat: int) -> bool:
     if state.deck_size and s.acorns >= cost:
         return True
     jump = state.turn.boost == "stones" and not state.turn.stones_used
-    if any(_placeable(s, c, jump) for c in s.hand):
+    tops, closed = row_tops(s)
+    if any(placeable(tops, closed, c, jump) for c in s.hand):
         return True
     return s.acorns >= _objective_cost(state) and any(o not in state.owners for o in state.objectives)
 
@@ -126,6 +146,7 @@ def _plays(state: GameState, seat: int) -> list[cmd.Command]:
     key = hand_key(s)
     boost = state.turn.boost
     jump = boost == "stones" and not state.turn.stones_used
+    tops, closed = row_tops(s)
     out: list[cmd.Command] = []
     by_type: dict[str, list[Card]] = {}
     for c in s.hand:
@@ -133,33 +154,33 @@ def _plays(state: GameState, seat: int) -> list[cmd.Command]:
     limit = BRIDGE_SAME_TYPE_MAX if boost == "bridge" else SAME_TYPE_MAX
     # Same type (RULES §4.2).
     for t, cards in by_type.items():
-        side_options = [()] if s.pile_of(t) is not None else [(side,) for side in SIDES]
+        if t in closed:
+            continue
+        side_options = [()] if t in tops else [(side,) for side in SIDES]
         for subset in kind_subsets(cards, 1, limit, key):
-            ordered = tuple(sorted(subset, key=lambda c: (CARD_VALUE[c], c)))
+            ordered = tuple(sorted(subset, key=_by_value))
             for sides in side_options:
-                try:
-                    plan_placement(s, ordered, sides, jump_allowed=jump)
-                except IllegalCommand:
-                    continue
-                out.append(cmd.Play(seat, ordered, sides))
+                if _fits(placement(tops, closed, ordered, sides, jump_allowed=jump)):
+                    out.append(cmd.Play(seat, ordered, sides))
     # Mixed: one card per pile, of different types (RULES §4.2).
     options = []
     for t in state.types:
         if t in by_type:
-            singles = [c for c in _distinct(by_type[t], key) if _placeable(s, c, jump)]
+            singles = [c for c in _distinct(by_type[t], key) if placeable(tops, closed, c, jump)]
             if singles:
                 options.append([None, *singles])
     for choice in product(*options):
         cards = tuple(c for c in choice if c is not None)
         if len(cards) < 2:
             continue
-        old = tuple(c for c in cards if s.pile_of(CARD_TYPE[c]) is not None)
-        new = tuple(c for c in cards if s.pile_of(CARD_TYPE[c]) is None)
+        old = tuple(c for c in cards if CARD_TYPE[c] in tops)
+        new = tuple(c for c in cards if CARD_TYPE[c] not in tops)
+        # Each card fits alone, on a pile of its own type: the play can only
+        # fail by needing two Stepping Stones jumps, whatever the order of the
+        # new piles and their sides. So one check covers every arrangement.
+        if not _fits(placement(tops, closed, old + new, (cmd.RIGHT,) * len(new), jump_allowed=jump)):
+            continue
         for order, sides in _arrangements(new, bool(s.row)):
-            try:
-                plan_placement(s, old + order, sides, jump_allowed=jump)
-            except IllegalCommand:
-                continue
             out.append(cmd.Play(seat, old + order, sides))
     return out
 
@@ -217,10 +238,11 @@ def _landscapes(state: GameState, seat: int) -> list[cmd.Command]:
                 subsets = kind_subsets(s.hand, 1, KOI_MAX, key)
                 out += [cmd.UseLandscape(seat, lid, hand_cards=sub) for sub in subsets]
         elif lid == "crane":
+            tops, closed = row_tops(s)
             out += [
                 cmd.UseLandscape(seat, lid, hand_cards=(c,))
                 for c in _distinct(s.hand, key)
-                if s.pile_of(CARD_TYPE[c]) is not None and _placeable(s, c, False)
+                if CARD_TYPE[c] in tops and placeable(tops, closed, c, False)
             ]
         elif lid == "fox":
             subsets = kind_subsets(s.hand, 1, len(s.hand), key)
