@@ -1,61 +1,139 @@
-"""Engine speed: random legal playouts, and legal_commands/apply per call."""
+"""Engine speed: random legal playouts, and the engine's calls one by one.
+
+Playouts start from the initial state (starter panoramas) and run random
+legal commands through ``run`` until the game ends, two ways:
+
+* **sampler** — ``engine.sample.sample_command`` builds one legal command
+  directly (what bots' simulations use; target ≥ 1,000 two-seat games/s);
+* **plain** — ``random.choice(legal_commands(...))``, the straightforward path.
+
+The two pick differently, so their games differ in length; commands per game
+are reported next to the rates. Per-call costs are means over a fixed set of
+mid-game states (halfway through plain random games of 2, 3 and 4 seats).
+
+Times are this process's CPU time (``time.process_time``), so other work on
+a shared machine distorts them less than wall time would.
+"""
 
 from __future__ import annotations
 
 import random
+import statistics
 import time
+from collections.abc import Callable
 
-from momiji_tui import engine
-from momiji_tui.engine import apply, create_game, decide, fold, legal_commands
+from momiji_tui.engine import GameState, apply, create_game, decide, fold, legal_commands
 from momiji_tui.engine import run as run_command
 
-from .common import median_time, row
+from .common import row
+
+Chooser = Callable[[GameState, random.Random], object]
 
 
-def random_game(seats: int, seed: int) -> engine.GameState:
-    """One game of random legal commands from the initial state."""
+def plain_choice(state: GameState, rng: random.Random):
+    """A uniformly random command of ``legal_commands``."""
+    return rng.choice(legal_commands(state, state.current))
+
+
+def sampler_choice(state: GameState, rng: random.Random):
+    """A random legal command from the engine's sampler."""
+    from momiji_tui.engine.sample import sample_command
+
+    return sample_command(state, state.current, rng)
+
+
+def random_game(seats: int, seed: int, choose: Chooser = plain_choice) -> tuple[GameState, int]:
+    """One game of random legal commands from the initial state: the final
+    state and the number of commands."""
     rng = random.Random(seed)
     state = fold(create_game([f"s{i}" for i in range(seats)], seed=seed))
+    n = 0
     while state.phase != "ended":
-        state, _ = run_command(state, rng.choice(legal_commands(state, state.current)))
-    return state
+        state, _ = run_command(state, choose(state, rng))
+        n += 1
+    return state, n
 
 
-def playouts_per_second(seats: int, games: int) -> float:
-    start = time.perf_counter()
-    for g in range(games):
-        random_game(seats, g)
-    return games / (time.perf_counter() - start)
+def playouts(seats: int, games: int, choose: Chooser, rounds: int) -> tuple[float, float]:
+    """Median games/s over ``rounds`` runs of the same ``games`` seeds, and
+    the mean number of commands per game."""
+    rates = []
+    commands = 0
+    for _ in range(rounds):
+        commands = 0
+        start = time.process_time()
+        for g in range(games):
+            commands += random_game(seats, g, choose)[1]
+        rates.append(games / (time.process_time() - start))
+    return statistics.median(rates), commands / games
 
 
-def mid_game_state(seed: int = 1) -> engine.GameState:
-    """A state about halfway through a random 3-seat game."""
-    rng = random.Random(seed)
-    state = fold(create_game(["a", "b", "c"], seed=seed))
-    for _ in range(60):
-        state, _ = run_command(state, rng.choice(legal_commands(state, state.current)))
-    return state
+def mid_game_states(count: int = 12) -> list[GameState]:
+    """States halfway through plain random games of 2, 3 and 4 seats."""
+    out = []
+    for k in range(count):
+        seats, seed = 2 + k % 3, 100 + k
+        length = random_game(seats, seed)[1]
+        rng = random.Random(seed)
+        state = fold(create_game([f"s{i}" for i in range(seats)], seed=seed))
+        for _ in range(length // 2):
+            state, _ = run_command(state, plain_choice(state, rng))
+        out.append(state)
+    return out
+
+
+def per_call(states: list[GameState], make: Callable[[GameState], Callable[[], object]], n: int) -> float:
+    """Mean over ``states`` of the time of one call (the median of 5 batches
+    of ``n`` calls), in µs."""
+    means = []
+    for s in states:
+        fn = make(s)
+        batches = []
+        for _ in range(5):
+            start = time.process_time()
+            for _ in range(n):
+                fn()
+            batches.append((time.process_time() - start) / n)
+        means.append(statistics.median(batches))
+    return statistics.mean(means) * 1e6
 
 
 def run(quick: bool) -> list[dict]:
-    games = 20 if quick else 200
-    rows = [
-        row("random playouts, 2 seats", playouts_per_second(2, games), "games/s", 1000, True),
-        row("random playouts, 4 seats", playouts_per_second(4, games // 2), "games/s", None, True),
-    ]
-    state = mid_game_state()
-    n = 200 if quick else 2000
-    legal_t = median_time(lambda: legal_commands(state, state.current), n) * 1e6
-    command = legal_commands(state, state.current)[0]
-    events = decide(state, command)
-    apply_t = median_time(lambda: apply(state, events[0]), n) * 1e6
-    decide_t = median_time(lambda: decide(state, command), n) * 1e6
+    games = 40 if quick else 300
+    rounds = 1 if quick else 3
+    rows = []
+    for label, choose in (("sampler", sampler_choice), ("plain legal_commands+choice", plain_choice)):
+        for seats in (2, 4):
+            rate, length = playouts(seats, games if seats == 2 else games // 2, choose, rounds)
+            target = 1000 if (seats == 2 and choose is sampler_choice) else None
+            rows.append(row(f"random playouts, {seats} seats, {label}", rate, "games/s", target, True))
+            rows.append(row(f"  commands per game, {seats} seats, {label}", length, "commands", None, False))
+    states = mid_game_states()
+    n = 40 if quick else 400
+    pick = random.Random(0)
+    commands = {id(s): pick.choice(legal_commands(s, s.current)) for s in states}
+    first_event = {id(s): decide(s, commands[id(s)])[0] for s in states}
+
+    def sample_call(s: GameState) -> Callable[[], object]:
+        from momiji_tui.engine.sample import sample_command
+
+        rng = random.Random(1)
+        return lambda: sample_command(s, s.current, rng)
+
     rows += [
-        row("legal_commands (mid-game)", legal_t, "µs/call", None, False),
-        row("decide (mid-game)", decide_t, "µs/call", None, False),
-        row("apply (mid-game)", apply_t, "µs/call", None, False),
+        row("legal_commands (mid-game)", per_call(states, lambda s: lambda: legal_commands(s, s.current), n),
+            "µs/call", None, False),
+        row("sample_command (mid-game)", per_call(states, sample_call, n), "µs/call", None, False),
+        row("decide (mid-game)", per_call(states, lambda s: lambda: decide(s, commands[id(s)]), n),
+            "µs/call", None, False),
+        row("run = decide + apply (mid-game)",
+            per_call(states, lambda s: lambda: run_command(s, commands[id(s)]), n), "µs/call", None, False),
+        row("apply one event (mid-game)", per_call(states, lambda s: lambda: apply(s, first_event[id(s)]), n),
+            "µs/call", None, False),
+        row("GameState.clone (mid-game)", per_call(states, lambda s: s.clone, n), "µs/call", None, False),
     ]
     return rows
+
 
 if __name__ == "__main__":
     for r in run(quick=False):

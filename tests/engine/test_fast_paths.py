@@ -2,7 +2,14 @@
 
 * ``legal_commands`` (placement checked without exceptions, pruned subset
   enumeration) lists exactly what the straightforward reference below lists,
-  in the same order.
+  in the same order;
+* ``sample_command`` returns only commands ``decide`` accepts and that are
+  equivalent to a listed one (the equivalence of legal.py: same kinds of
+  cards, same outcome up to cards differing only by their letter), reaches
+  every kind of command legal in a state, and every listed command;
+* ``run`` (one working copy, the lazy undo checkpoint) ends in
+  the same state as ``decide`` + ``apply_in_place`` on a ``clone``, as
+  ``apply`` event by event, and as ``fold`` of the log, Undo included.
 """
 
 from __future__ import annotations
@@ -12,7 +19,12 @@ from collections.abc import Callable, Hashable, Iterator, Sequence
 from itertools import combinations, permutations, product
 
 import pytest
-from momiji_tui.engine import GameState, IllegalCommand, Play, UseLandscape, create_game, fold, legal_commands, run
+from hypothesis import settings
+
+from momiji_tui.engine import (
+    GameState, IllegalCommand, Play, Undo, UseLandscape, apply, apply_in_place, create_game, decide,
+    fold, legal_commands, run,
+)
 from momiji_tui.engine import commands as cmd
 from momiji_tui.engine.cards import CARD_KIND, CARD_NAME, CARD_TYPE, CARD_VALUE, Card, cards_of_types
 from momiji_tui.engine.decide import plan_placement
@@ -21,10 +33,11 @@ from momiji_tui.engine.rules_data import (
     MIDDAY, OBJECTIVE_COST, PAGODA_OBJECTIVE_COST, PARTS, REVEAL_COST, SAME_TYPE_MAX, STONES_STEP,
     TEAHOUSE_COLUMNS,
 )
+from momiji_tui.engine.sample import sample_command
 from momiji_tui.engine.state import DRAFT, PLAY, SeatState
 
 from engine_games import choose, games
-from engine_helpers import NAMES, table
+from engine_helpers import NAMES, by_kind, check_conservation, table
 
 # ------------------------------------------------- reference legal_commands
 # The straightforward enumeration legal.py began with: every candidate is
@@ -365,9 +378,10 @@ def corner_tables() -> dict[str, GameState]:
 
 @games
 def test_legal_commands_equal_the_reference_enumeration(seed, seats, mode):
-    for state in states_of(seed, seats, mode):
-        for seat in range(seats):
-            assert legal_commands(state, seat) == reference_legal_commands(state, seat)
+    for pick in (by_class, by_sampler):
+        for state in states_of(seed, seats, mode, pick):
+            for seat in range(seats):
+                assert legal_commands(state, seat) == reference_legal_commands(state, seat)
 
 
 def test_legal_commands_equal_the_reference_on_random_tables():
@@ -417,3 +431,171 @@ def test_legal_commands_equal_the_reference_with_every_landscape_and_boost():
 def test_legal_commands_equal_the_reference_on_corner_tables(name):
     state = corner_tables()[name]
     assert legal_commands(state, 0) == reference_legal_commands(state, 0)
+
+
+# ----------------------------------------------------------------- sampler
+
+
+def by_sampler(state: GameState, rng: random.Random):
+    return sample_command(state, state.current, rng)
+
+
+def _kinds(command) -> tuple:
+    cards = getattr(command, "cards", None) or getattr(command, "hand_cards", ())
+    table = (CARD_KIND[command.card],) if getattr(command, "card", None) is not None else ()
+    return tuple(sorted(CARD_KIND[c] for c in cards)) + table
+
+
+def outcome(state: GameState, command) -> str:
+    """The state after ``command`` with alike cards merged (legal.py's equivalence)."""
+    return repr(by_kind(run(state, command)[0]))
+
+
+class Listed:
+    """The outcomes of one state's listed commands, by class and card kinds."""
+
+    def __init__(self, state: GameState) -> None:
+        self.state = state
+        self.legal = legal_commands(state, state.current)
+        self._outcomes: dict[tuple, set[str]] = {}
+
+    def outcomes(self, command) -> set[str]:
+        shape = (type(command), _kinds(command))
+        if shape not in self._outcomes:
+            self._outcomes[shape] = {
+                outcome(self.state, x) for x in self.legal if (type(x), _kinds(x)) == shape
+            }
+        return self._outcomes[shape]
+
+    def lists(self, command) -> bool:
+        """Whether ``command`` is accepted and equivalent to a listed command."""
+        return outcome(self.state, command) in self.outcomes(command)
+
+
+def reaches_every_listed_command(state: GameState, rng: random.Random, samples: int = 3000,
+                                 most: int = 16) -> int:
+    """Sample ``state`` many times: for each kind of command with at most
+    ``most`` listed commands, the samples reach every listed outcome. Returns
+    how many kinds were checked."""
+    listed: dict[tuple, set[str]] = {}
+    for x in legal_commands(state, state.current):
+        listed.setdefault(category(x), set()).add(outcome(state, x))
+    reached: dict[tuple, set[str]] = {}
+    for c in {sample_command(state, state.current, rng) for _ in range(samples)}:
+        reached.setdefault(category(c), set()).add(outcome(state, c))
+    checked = 0
+    for kind, wanted in listed.items():
+        if len(wanted) <= most:
+            assert reached.get(kind) == wanted, kind
+            checked += 1
+    return checked
+
+
+@games
+@settings(max_examples=20)
+def test_sampled_commands_are_accepted_and_equivalent_to_listed_ones(seed, seats, mode):
+    rng = random.Random(seed + 7)
+    for pick in (by_class, by_sampler):
+        for state in states_of(seed, seats, mode, pick):
+            listed = Listed(state)
+            snapshot = state.clone()
+            for command in {sample_command(state, state.current, rng) for _ in range(4)}:
+                decide(state, command)  # raises IllegalCommand if refused
+                assert listed.lists(command), f"{command!r} matches no listed command"
+            assert state == snapshot
+
+
+@games
+@settings(max_examples=20)
+def test_sampler_reaches_every_kind_of_command_legal_in_a_state(seed, seats, mode):
+    rng = random.Random(seed + 11)
+    for state in states_of(seed, seats, mode, by_sampler):
+        legal = {category(c) for c in legal_commands(state, state.current)}
+        sampled = {category(sample_command(state, state.current, rng)) for _ in range(300)}
+        assert sampled == legal
+
+
+def test_sampler_on_random_tables_returns_listed_commands_and_reaches_every_kind():
+    rng = random.Random(2027)
+    for _ in range(300):
+        state = random_table(rng)
+        listed = Listed(state)
+        sampled = [sample_command(state, state.current, rng) for _ in range(300)]
+        assert {category(c) for c in sampled} == {category(c) for c in listed.legal}
+        for command in set(sampled[:40]):
+            decide(state, command)  # raises IllegalCommand if refused
+            assert listed.lists(command), f"{command!r} matches no listed command"
+
+
+def test_sampler_reaches_every_listed_command_in_random_games():
+    rng = random.Random(5)
+    checked = 0
+    for seed in range(8):
+        for i, state in enumerate(states_of(seed, 2 + seed % 3, "draft" if seed % 2 else "starter", by_sampler)):
+            if i % 10 == 0:
+                checked += reaches_every_listed_command(state, rng)
+    assert checked > 100
+
+
+def test_sampler_reaches_every_listed_command_on_random_tables():
+    rng = random.Random(2028)
+    checked = 0
+    for _ in range(80):
+        checked += reaches_every_listed_command(random_table(rng), rng)
+    assert checked > 200
+
+
+@pytest.mark.parametrize("name", list(corner_tables()))
+def test_sampler_on_corner_tables(name):
+    state = corner_tables()[name]
+    rng = random.Random(3)
+    listed = Listed(state)
+    for command in {sample_command(state, 0, rng) for _ in range(300)}:
+        decide(state, command)  # raises IllegalCommand if refused
+        assert listed.lists(command), f"{command!r} matches no listed command"
+    kinds = len({category(c) for c in listed.legal})
+    assert reaches_every_listed_command(state, rng, samples=30000, most=1000) == kinds
+
+
+def test_sampler_refuses_a_seat_that_is_not_to_move_and_an_ended_game():
+    rng = random.Random(1)
+    state = fold(create_game(["a", "b"], seed=1))
+    with pytest.raises(ValueError):
+        sample_command(state, 1 - state.current, rng)
+    while state.phase != "ended":
+        state, _ = run(state, sample_command(state, state.current, rng))
+    for seat in (0, 1):
+        with pytest.raises(ValueError):
+            sample_command(state, seat, rng)
+
+
+# --------------------------------------------------- run, apply, fold, undo
+
+
+@games
+def test_run_apply_and_fold_reach_the_same_states_undo_included(seed, seats, mode):
+    rng = random.Random(seed + 13)
+    events = create_game(list(NAMES[:seats]), seed=seed, landscape_mode=mode)
+    state = fold(events)
+    for _ in range(3000):
+        if state.phase == "ended":
+            break
+        if state.turn.since_checkpoint and rng.random() < 0.2:
+            command = Undo(state.current)
+        else:
+            command = sample_command(state, state.current, rng)
+        before = state.clone()
+        new_state, new = run(state, command)
+        assert state == before, "run changed its input"
+        plain = state.clone()
+        for e in decide(state, command):
+            apply_in_place(plain, e)
+        stepped = state
+        for e in new:
+            stepped = apply(stepped, e)
+        assert new_state == plain == stepped
+        events += new
+        state = new_state
+        check_conservation(state)
+    assert state.phase == "ended"
+    assert fold(events) == state
