@@ -13,7 +13,7 @@ from . import commands as cmd
 from . import events as ev
 from .cards import CARD_LEFT_ACORN, CARD_RIGHT_ACORN, CARD_TYPE, CARD_VALUE, Card, describe_card
 from .errors import IllegalCommand
-from .fold import apply_in_place, fork
+from .fold import apply_in_place, working_copy
 from .rules_data import (
     ACORN_PAIR_GAIN, BAMBOO_DRAW, BRIDGE_SAME_TYPE_MAX, DISPLAY_SIZE, EXCHANGE_DISCARD,
     EXCHANGE_GAIN, FESTIVAL_GIFT, FOX_DISCARDS_PER_ACORN, HAND_LIMIT, KOI_MAX, LANDSCAPE_COST,
@@ -31,7 +31,7 @@ class _Draft:
     __slots__ = ("state", "events")
 
     def __init__(self, state: GameState) -> None:
-        self.state = fork(state)
+        self.state = working_copy(state)
         self.events: list[ev.Event] = []
 
     def emit(self, event: ev.Event) -> None:

@@ -64,7 +64,7 @@ def apply_in_place(state: GameState, event: ev.Event) -> None:
         if not _undoable(event):
             turn.checkpoint = None
         elif turn.checkpoint is None:
-            turn.checkpoint = state.clone()  # the first change since: keep the state before it
+            turn.checkpoint = state.fork()  # the first change since: keep the state before it
     if t is ev.AcornsGained:
         state.seats[event.seat].acorns += event.amount
     elif t is ev.AcornsPaid:
@@ -88,10 +88,11 @@ def apply_in_place(state: GameState, event: ev.Event) -> None:
     elif t is ev.CardsPlayed:
         _apply_played(state, event)
     elif t is ev.PileClosed:
-        pile = state.seats[event.seat].pile_of(event.leaf_type)
-        if pile is None or CARD_VALUE[pile.top] != MAX_VALUE:
+        row = state.seats[event.seat].row
+        i = _pile_index(row, event.leaf_type)
+        if i is None or CARD_VALUE[row[i].top] != MAX_VALUE:
             raise ValueError("event closes a pile without a 3 on top")
-        pile.closed = True
+        row[i] = Pile(event.leaf_type, row[i].cards, True)
         if event.torii:
             state.torii_left -= 1
     elif t is ev.CardsDiscarded:
@@ -165,9 +166,9 @@ def apply_in_place(state: GameState, event: ev.Event) -> None:
 # turn's checkpoint. It is kept lazily: in the play phase,
 # ``since_checkpoint == 0`` means "this state is the checkpoint" and
 # ``checkpoint`` is None; the snapshot is taken just before the next change
-# that an Undo would take back. ``fork`` saves even that copy: its copy holds
-# the unchanged original as the snapshot in waiting (dropped again if the
-# next event is not such a change).
+# that an Undo would take back. ``working_copy`` saves even that copy: its
+# copy holds the unchanged original as the snapshot in waiting (dropped
+# again if the next event is not such a change).
 _CHECKPOINT_EVENTS = (ev.TurnEnded, ev.PlayStarted, ev.CardsDrawn)
 
 
@@ -180,15 +181,16 @@ def _undoable(event: ev.Event) -> bool:
     return not (t is ev.DisplayRevealed and event.reason == "collect")
 
 
-def fork(state: GameState) -> GameState:
-    """A copy of ``state`` to apply events to, ``state`` itself staying unchanged.
+def working_copy(state: GameState) -> GameState:
+    """A copy of ``state`` (a ``GameState.fork``) to apply events to, while
+    ``state`` itself stays unchanged.
 
     When ``state`` is its own undo checkpoint, the copy refers to ``state``
     as its checkpoint instead of taking a snapshot later. So a state given
     to ``apply``, ``decide`` or ``run`` must be treated as a value afterwards
     (``clone()`` it before changing it in place).
     """
-    new = state.clone()
+    new = state.fork()
     turn = state.turn
     if turn.since_checkpoint == 0 and turn.checkpoint is None and state.phase == PLAY:
         new.turn.checkpoint = state
@@ -199,29 +201,38 @@ def _undo(state: GameState, event: ev.ActionsUndone) -> None:
     checkpoint = state.turn.checkpoint
     if checkpoint is None or event.count != state.turn.since_checkpoint or event.seat != state.current:
         raise ValueError("event undoes actions that cannot be taken back")
-    restored = checkpoint.clone()
+    restored = checkpoint.fork()
     for name in GameState.__slots__:
         setattr(state, name, getattr(restored, name))
     # ``restored`` is the checkpoint state itself: checkpoint None, since 0.
 
 
+def _pile_index(row: list[Pile], leaf_type: str) -> int | None:
+    for i, pile in enumerate(row):
+        if pile.leaf_type == leaf_type:
+            return i
+    return None
+
+
 def _apply_played(state: GameState, event: ev.CardsPlayed) -> None:
     seat = state.seats[event.seat]
+    row = seat.row
     for card, side in zip(event.cards, event.sides):
         _remove(seat.hand, seat.known, (card,))
         if side:
             pile = Pile(CARD_TYPE[card], [card])
             if side == "left":
-                seat.row.insert(0, pile)
+                row.insert(0, pile)
             else:
-                seat.row.append(pile)
+                row.append(pile)
         else:
-            pile = seat.pile_of(CARD_TYPE[card])
-            if pile is None or pile.closed:
+            i = _pile_index(row, CARD_TYPE[card])
+            if i is None or row[i].closed:
                 raise ValueError("event plays onto a missing or closed pile")
+            pile = row[i]
             if CARD_VALUE[card] - CARD_VALUE[pile.top] > 1:
                 state.turn.stones_used = True
-            pile.cards.append(card)
+            row[i] = Pile(pile.leaf_type, [*pile.cards, card])  # a new pile: forks share the old one
     if event.mode != "crane":
         state.turn.main_done = True
 
@@ -246,7 +257,7 @@ def apply(state: GameState, event: ev.Event) -> GameState:
 
     Raises ``ValueError`` when the event cannot follow ``state``.
     """
-    new = fork(state)
+    new = working_copy(state)
     apply_in_place(new, event)
     return new
 

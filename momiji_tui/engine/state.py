@@ -1,8 +1,10 @@
 """The state of a game: the fold of its events (DESIGN "The engine").
 
 Nothing but ``fold.apply`` changes a state; callers treat it as a value.
-``clone`` is a cheap structural copy (lists of small ints and strings), used
-by ``apply`` so that earlier states stay valid.
+``clone`` is a cheap structural copy (lists of small ints and strings).
+``fork`` is cheaper still, for the engine's own copies (``apply``,
+``decide``, ``run``): the engine never changes a ``Pile`` in place but puts a
+new one in the row, so forks share their piles.
 """
 
 from __future__ import annotations
@@ -17,7 +19,11 @@ DRAFT, SETUP, PLAY, ENDED = "draft", "setup", "play", "ended"
 
 @dataclass(slots=True)
 class Pile:
-    """One pile of a row: a leaf type's cards, bottom first (RULES §4.2)."""
+    """One pile of a row: a leaf type's cards, bottom first (RULES §4.2).
+
+    The engine treats a pile as a value: a card placed or a torii put on it
+    gives the row a new ``Pile`` (so ``GameState.fork`` copies can share them).
+    """
 
     leaf_type: str
     cards: list[Card]
@@ -68,6 +74,13 @@ class SeatState:
         return SeatState(
             self.name, list(self.hand), list(self.known), [p.clone() for p in self.row],
             self.acorns, list(self.panorama), list(self.used), self.turns,
+        )
+
+    def fork(self) -> SeatState:
+        """A copy sharing the piles (see ``GameState.fork``)."""
+        return SeatState(
+            self.name, self.hand[:], self.known[:], self.row[:],
+            self.acorns, self.panorama[:], self.used[:], self.turns,
         )
 
 
@@ -162,12 +175,21 @@ class GameState:
 
     def clone(self) -> GameState:
         """An independent copy (the deck tuple and draft offers are shared)."""
+        return self._copy([s.clone() for s in self.seats])
+
+    def fork(self) -> GameState:
+        """A copy for the engine to change with ``fold.apply_in_place``: like
+        ``clone``, but the piles are shared, since the engine never changes a
+        pile in place. Change a fork's piles yourself only on a ``clone``."""
+        return self._copy([s.fork() for s in self.seats])
+
+    def _copy(self, seats: list[SeatState]) -> GameState:
         return GameState(
             self.game_id, self.seed, self.types, self.objectives, self.first_seat,
-            [s.clone() for s in self.seats], self.deck, self.deck_pos,
-            list(self.display), list(self.discard), dict(self.owners), self.torii_left,
+            seats, self.deck, self.deck_pos,
+            self.display[:], self.discard[:], self.owners.copy(), self.torii_left,
             self.phase, self.current, self.turn.clone(), self.landscape_mode,
-            self.draft_offers, self.draft_pick, list(self.draft_remaining),
+            self.draft_offers, self.draft_pick, self.draft_remaining[:],
             self.end_trigger, self.round,
         )
 

@@ -7,7 +7,7 @@
   equivalent to a listed one (the equivalence of legal.py: same kinds of
   cards, same outcome up to cards differing only by their letter), reaches
   every kind of command legal in a state, and every listed command;
-* ``run`` (one working copy, the lazy undo checkpoint) ends in
+* ``run`` (one working copy, the lazy undo checkpoint, shared piles) ends in
   the same state as ``decide`` + ``apply_in_place`` on a ``clone``, as
   ``apply`` event by event, and as ``fold`` of the log, Undo included.
 """
@@ -599,3 +599,17 @@ def test_run_apply_and_fold_reach_the_same_states_undo_included(seed, seats, mod
         check_conservation(state)
     assert state.phase == "ended"
     assert fold(events) == state
+
+
+@games
+@settings(max_examples=15)
+def test_clone_and_fork_are_equal_copies_and_clone_is_independent(seed, seats, mode):
+    for state in states_of(seed, seats, mode, by_sampler):
+        before = repr(state)
+        copy, fork = state.clone(), state.fork()
+        assert copy == state == fork
+        for seat in copy.seats:
+            for pile in seat.row:
+                pile.cards.append(pile.cards[-1])  # test-only: change the clone's piles in place
+                pile.closed = not pile.closed
+        assert repr(state) == repr(fork) == before
