@@ -93,7 +93,7 @@ class MomijiApp(App[None]):
     ENABLE_COMMAND_PALETTE = True
     BINDINGS = [
         Binding("question_mark,f1", "help", "Help", id="app.help"),
-        Binding("ctrl+q", "quit", "Quit", id="app.quit", priority=True),
+        Binding("ctrl+q", "quit", "Quit", id="app.quit", priority=True, show=False),
     ]
 
     def __init__(self, data_dir: str | os.PathLike[str], *, new_game: NewGameOptions | None = None,

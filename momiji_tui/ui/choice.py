@@ -51,6 +51,7 @@ class ChoiceScreen(ModalScreen[object]):
                 options.append(Option(label))
             yield OptionList(*options, id="choice-list")
             yield Label("", id="choice-message")
+            yield Label("Press a key shown, or ↑ ↓ and ⏎; Esc goes back.", id="choice-hint")
 
     def on_mount(self) -> None:
         self.query_one(OptionList).focus()

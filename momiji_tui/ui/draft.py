@@ -78,6 +78,8 @@ class DraftScreen(SizedScreen):
         part = PARTS[rnd]
         who = v.seats[v.current].name
         mine = v.current == app.seat
+        if events and mine:
+            self.query_one("#draft-message", Static).update("")
         title = Text(f"Landscape draft — round {rnd + 1} of 3: {part}. ", style="bold")
         title.append("Your pick: press 1–%d." % len(v.draft_remaining) if mine
                      else f"{who} is choosing…", style="reverse" if mine else "italic")
@@ -95,8 +97,8 @@ class DraftScreen(SizedScreen):
             number += 1
             line = Text()
             line.append(f" {number} ", style="bold reverse" if mine else "bold")
-            line.append(f"  {name}", style="bold")
-            line.append(f" — {power}\n")
+            line.append(f"  {name}\n", style="bold")
+            line.append(f"      {power}\n")
             line.stylize(click(f"pick({number})"))
             offer.append_text(line)
         when = {"sunrise": "any time in your turn", "midday": "before your main action, boosts it",

@@ -134,14 +134,23 @@ def display_text(v: PlayerView, *, selected: Sequence[str] = (), cursor: str | N
     return out
 
 
+# Short landscape names for narrow lines (distinct, and none reads like an objective).
+SHORT_NAMES: dict[str, str] = {
+    "spring": "Spring", "bamboo": "Bamboo", "lantern": "Lantern", "koi": "Koi", "terrace": "Terrace",
+    "bell": "Bell", "bridge": "Bridge", "stones": "Stones", "pagoda": "Pagoda", "teahouse": "Tea House",
+    "waterfall": "Waterfall", "moss": "Moss", "pier": "Pier", "crane": "Crane", "pine": "Pine",
+    "fox": "Fox", "moongate": "Moon Gate", "festival": "Festival",
+}
+
+
 def panorama_text(seat: SeatView, *, numbered: bool = False, short: bool = False) -> Text:
     """The seat's landscapes; used ones are struck through and marked ✓.
-    ``short`` names each by its last word (``Spring``)."""
+    ``short`` uses the short names (``Spring``)."""
     out = Text()
     for i, lid in enumerate(seat.panorama):
         if i:
             out.append(" · " if short else "  ")
-        name = LANDSCAPES[lid][1].split()[-1] if short else LANDSCAPES[lid][1]
+        name = SHORT_NAMES.get(lid, LANDSCAPES[lid][1]) if short else LANDSCAPES[lid][1]
         label = f"{i + 1} {name}" if numbered else name
         if lid in seat.used:
             out.append(label + " ✓", style="dim strike")

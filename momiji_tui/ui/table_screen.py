@@ -229,12 +229,15 @@ class TableScreen(SizedScreen):
         if events:
             self.query_one(LogPanel).add(app, events)
             names = [seat.name for seat in app.table.seats] if app.table else []
+            lines = []
             for event in events:
                 seat = getattr(event, "seat", None)
                 if seat is not None and seat != app.seat and not isinstance(event, ev.TurnEnded):
                     line = log_line(event, app.seat, names, memory=app.memory_mode)
                     if line is not None:
-                        self.last_move = line
+                        lines.append(line)
+            if lines:
+                self.last_move = Text(" ").join(lines)
         hand = self.hand(v)
         self.selected = [c for c in self.selected if c in hand]
         present = [t for t, _ in display_columns(v)]
@@ -319,8 +322,13 @@ class TableScreen(SizedScreen):
         t.append("  ")
         t.append_text(panorama_text(s, short=True))
         if s.known:
+            # Cards seen entering that hand (RULES §8): as many as fit the line.
+            room = max(self.query_one("#table").size.width, 40) - t.cell_len - 8
+            fit = max(room // 5, 1)
             t.append("  seen ", style="dim")
-            t.append_text(cards_text(s.known))
+            t.append_text(cards_text(s.known[:fit]))
+            if len(s.known) > fit:
+                t.append(f" +{len(s.known) - fit}", style="dim")
         return t
 
     def _opponents(self, v: engine.PlayerView) -> Text:
@@ -448,33 +456,42 @@ class TableScreen(SizedScreen):
         if self.columns:
             return self._collect_preview(v)
         if not self.selected:
+            k = self.key
+            if v.turn.main_done:
+                free = []
+                if not v.turn.exchanged:
+                    free.append(f"{k('table.exchange')} exchanges 2 cards")
+                if self.why_not("landscape", v) is None:
+                    free.append(f"{k('table.landscape')} uses a landscape")
+                t = Text("Main action done. ", style="bold")
+                t.append((("Free actions: " + ", ".join(free) + "; ") if free else "")
+                         + f"{k('table.end_turn')} ends the turn.", style="dim")
+                if me.hand_size > HAND_LIMIT:
+                    t.append(f" You hold {me.hand_size}: {k('table.end_turn')} asks which "
+                             f"{me.hand_size - HAND_LIMIT} to discard.", style="bold")
+                return t
+            if v.turn.revealed:
+                letters = " ".join(t for t, _ in display_columns(v))
+                return Text(f"Collect a column: press its letter ({letters}) or click it, then "
+                            f"{k('table.confirm')}.", style="bold")
+            if self._can_pass():
+                return Text(f"No main action is possible: {k('table.end_turn')} passes and ends "
+                            "your turn (RULES §3); free actions first if you like.", style="bold")
             boost = v.turn.boost
-            if boost is not None and not v.turn.main_done:
+            if boost is not None:
                 _, name, power = LANDSCAPES[boost]
                 t = Text(f"{name} this turn: {power}. ", style="bold")
                 t.append("Now collect, play or take an objective.", style="dim")
                 return t
-            if v.turn.main_done:
-                more = ""
-                if me.hand_size > HAND_LIMIT:
-                    more = f" You hold {me.hand_size}: e asks which {me.hand_size - HAND_LIMIT} to discard."
-                return Text("Main action done. Free actions: x exchange 2 cards, a landscape; "
-                            f"e ends the turn.{more}", style="dim")
-            if self._can_pass():
-                return Text(f"No main action is possible: {self.key('table.end_turn')} passes and ends "
-                            "your turn (RULES §3); free actions first if you like.", style="bold")
-            if v.turn.revealed:
-                letters = " ".join(t for t, _ in display_columns(v))
-                return Text(f"Collect a column: press its letter ({letters}) or click it, then ⏎.",
-                            style="bold")
             n = min(len(self.hand(v)), len(HAND_KEYS))
             keys = f"1–{HAND_KEYS[n - 1]}" if n > 1 else "1"
             return Text(f"Select cards ({keys} or click) to play, or a column (its letter) to collect; "
-                        f"r reveals 4 more (1{ACORN_SIGN}).", style="dim")
+                        f"{k('table.reveal')} reveals 4 more (1{ACORN_SIGN}).", style="dim")
         if v.turn.main_done:
             n = len(self.selected)
-            return Text(f"{n} selected. " + ("x exchanges them for 1●." if n == 2 else
-                                             "Main action done: x exchanges 2 cards."), style="dim")
+            x = self.key("table.exchange")
+            return Text(f"{n} selected. " + (f"{x} exchanges them for 1{ACORN_SIGN}." if n == 2 else
+                                             f"Main action done: {x} exchanges 2 cards."), style="dim")
         return self._play_preview(v)
 
     def _play_command(self, v: engine.PlayerView) -> Play:
@@ -515,7 +532,7 @@ class TableScreen(SizedScreen):
         for card, side in preview.placements:
             t.append("  ")
             t.append_text(card_text(card))
-            t.append(f"→new pile, {side} end" if side else f"→{leaf_name(CARD_TYPE[card])}")
+            t.append(f"→new, {side} end" if side else f"→{leaf_name(CARD_TYPE[card])}")
         for leaf, torii in preview.closes:
             t.append(f"  closes {leaf_name(leaf)} ", style="bold")
             t.append(TORII if torii else "(no torii left)", style="bold")
@@ -523,7 +540,7 @@ class TableScreen(SizedScreen):
             n = len(preview.pairs)
             t.append(f"  +{preview.acorns}{ACORN_SIGN} ({n} acorn pair{'s' * (n != 1)})", style="bold")
         # The row after the play, with the points of each pile (RULES §7).
-        t.append("\nRow after: ", style="dim")
+        t.append("\nAfter: ", style="dim")
         gain = preview.acorns // max(len(preview.pairs), 1)
         for i, p in enumerate(preview.row):
             if i:
@@ -537,7 +554,7 @@ class TableScreen(SizedScreen):
                      style="bold underline" if changed else "dim")
             if p.new:
                 t.append(" new", style="italic")
-        t.append(f"  piles {row_points(me)}→{preview.points} pts", style="bold")
+        t.append(f"  {row_points(me)}→{preview.points} pts", style="bold")
         options = arrangements(me, new_pile_types(me, self.selected))
         if len(options) > 1:
             t.append(f"  {self.key('table.ends')}: other ends ({self.ends % len(options) + 1}/{len(options)})",
@@ -618,7 +635,18 @@ class TableScreen(SizedScreen):
                 return "Nothing to undo since your turn began or since a hidden card was revealed."
             return None
         if action == "confirm":
-            if self.pending is not None or self.columns:
+            if self.pending is not None and self.pending[0] == "discard":
+                need = me.hand_size - HAND_LIMIT
+                if len(self.selected) != need:
+                    return f"Select exactly {need} card{'s' * (need != 1)} to discard (RULES §5.1)."
+                return None
+            if self.pending is not None:
+                if not self.selected and self.pending[1] != "fox":
+                    return "Select the cards for this power first."
+                return None
+            if self.columns:
+                if len(self.columns) < self._columns_wanted(v):
+                    return "Tea House: choose one more column."
                 return None
             if self.selected and main_open:
                 return self._check_play(v)[1]

@@ -104,7 +104,7 @@ async def test_same_type_play_of_two_cards_on_a_pile(app):
         screen = await sit(pilot, situation(hand="M1a M2a", row=["M0c"]))
         await pilot.press("1", "2")
         preview = text(screen, "#preview")
-        assert "→Maple" in preview and "×3=6" in preview and "piles 0→6 pts" in preview
+        assert "→Maple" in preview and "×3=6" in preview and "0→6 pts" in preview
         await pilot.press("enter")
         assert me(app).row[0].cards == cards("M0c M1a M2a")
         assert me(app).hand == []
@@ -124,7 +124,7 @@ async def test_mixed_play_pays_for_its_acorn_pair(app):
         await pilot.press("1", "2")
         preview = text(screen, "#preview")
         assert "+2● (1 acorn pair)" in preview
-        assert "new pile, right end" in preview
+        assert "new, right end" in preview
         await pilot.press("enter")
         assert row_types(app) == ["M", "C", "O"]
         assert me(app).acorns == 4
@@ -143,9 +143,9 @@ async def test_new_pile_at_the_left_end_with_s(app):
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await sit(pilot, situation(hand="C0e", row=["M0c"]))
         await pilot.press("1")
-        assert "new pile, right end" in text(screen, "#preview")
+        assert "new, right end" in text(screen, "#preview")
         await pilot.press("s")
-        assert "new pile, left end" in text(screen, "#preview")
+        assert "new, left end" in text(screen, "#preview")
         await pilot.press("enter")
         assert row_types(app) == ["C", "M"]
 
@@ -157,7 +157,7 @@ async def test_each_new_pile_of_a_mixed_play_gets_its_own_end(app):
         assert "(1/4)" in text(screen, "#preview")
         await pilot.press("s", "s")  # Cherry to the left end, Oak to the right end
         preview = text(screen, "#preview")
-        assert "C0 →new pile, left end" in preview and "O0 →new pile, right end" in preview
+        assert "C0 →new, left end" in preview and "O0 →new, right end" in preview
         await pilot.press("enter")
         assert row_types(app) == ["C", "M", "O"]
 
