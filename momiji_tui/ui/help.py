@@ -69,6 +69,10 @@ def keys_md(app=None) -> str:
         "",
         "Keys that do not apply now are left out of the footer; pressing one says why.",
         "",
+        "**Mouse**: click a hand card to select it; a display column to select it, and again "
+        "to collect it; one of your piles to add the card that fits it; the ⏎ button of the "
+        "preview line to confirm.",
+        "",
         f"**Your own keys**: put `binding id = \"keys\"` lines in `{keymap_path()}` "
         "(TOML; or JSON in a `.json` file named by `$MOMIJI_KEYMAP`), e.g. "
         "`\"table.collect\" = \"g\"`. Restart to apply.",

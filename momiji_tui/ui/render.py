@@ -127,7 +127,7 @@ def display_text(v: PlayerView, *, selected: Sequence[str] = (), cursor: str | N
         cell.append(" ")
         cell.append_text(cards_text(cards))
         cell.append("]" if chosen else " ", style="bold")
-        cell.stylize(click(f"column('{t}')"))
+        cell.stylize(click(f"column_click('{t}')"))
         if i:
             out.append(" ")
         out.append_text(cell)

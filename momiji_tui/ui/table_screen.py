@@ -306,7 +306,7 @@ class TableScreen(SizedScreen):
                 card_lines = join_columns([big_card_lines(c) for c in cards], gap=1).split("\n")
                 block = [label, *card_lines, Text("")] if chosen else [label, Text(""), *card_lines]
                 for line in block:
-                    line.stylize(click(f"column('{leaf}')"))
+                    line.stylize(click(f"column_click('{leaf}')"))
                 blocks.append(block)
             return join_columns(blocks, gap=3)
         t = Text("Display ", style="bold")
@@ -812,6 +812,19 @@ class TableScreen(SizedScreen):
             self.columns = [*self.columns, leaf_type][-want:]
             self.selected.clear()
         self._selection_changed()
+
+    def action_column_click(self, leaf_type: str) -> None:
+        """A click on a column selects it; a click on the selected column
+        collects (as ⏎ would)."""
+        v = self.view()
+        if v is not None and leaf_type in self.columns and len(self.columns) == self._columns_wanted(v):
+            reason = self.why_not("collect", v)
+            if reason:
+                self.refuse(reason)
+            else:
+                self.action_collect()
+            return
+        self.action_column(leaf_type)
 
     def action_pile(self, leaf_type: str) -> None:
         """A pile's key: add the hand card that fits on that pile (or starts

@@ -85,6 +85,16 @@ async def test_click_a_column_then_the_collect_button(app):
         assert sorted(me(app).hand) == sorted(cards("M1a O1b"))
 
 
+async def test_click_a_column_twice_collects_it(app):
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await sit(pilot, situation(hand="M1a", display="C1a O1b"))
+        x = text(screen, "#display").index(" C ") + 1
+        await pilot.click("#display", offset=(x, 0))
+        assert screen.columns == ["C"] and me(app).hand == cards("M1a")
+        await pilot.click("#display", offset=(x, 0))
+        assert sorted(me(app).hand) == sorted(cards("M1a C1a"))
+
+
 async def test_click_hand_cards_to_select_and_unselect(app):
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await sit(pilot, situation(hand="M0a C1a"))
@@ -415,3 +425,59 @@ async def test_memory_mode_shows_only_top_cards_and_hides_plays_in_the_log(app):
         log = "\n".join(line.text for line in screen.query_one("#log").lines)
         assert "You played 1 card: onto the Maple pile." in log
         assert "M2" not in log.splitlines()[-1]
+
+
+# ------------------------------------------------------------ more paths
+
+
+async def test_a_turn_with_no_possible_main_action_passes_on_e(app):
+    table = situation(hand="M1a", display="", deck_size=0, acorns=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await sit(pilot, table)
+        assert "No main action is possible" in text(screen, "#preview")
+        await pilot.press("e")
+        assert any(isinstance(e, ev.MainActionPassed) for e in app.table.events)
+        assert any(isinstance(e, ev.TurnEnded) and e.seat == 0 for e in app.table.events)
+
+
+async def test_tea_house_collects_two_columns(app):
+    table = situation(hand="M1a", display="C1a O1b G0a", panorama=("spring", "teahouse", "pier"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await sit(pilot, table)
+        await pilot.press("a")
+        await until_screen(pilot, ChoiceScreen)
+        await pilot.press("2")
+        await until_screen(pilot, TableScreen)
+        await pilot.press("C")
+        assert "choose 1 more column" in text(screen, "#preview")
+        await pilot.press("O", "enter")
+        assert sorted(me(app).hand) == sorted(cards("M1a C1a O1b"))
+        assert app.table.state.display == cards("G0a")
+
+
+async def test_undo_takes_back_the_turn_so_far(app):
+    async with app.run_test(size=(80, 24)) as pilot:
+        await sit(pilot, situation(hand="M1a C1a O1b", row=["M0c"], acorns=2))
+        before = app.table.view(0)
+        await pilot.press("1", "enter")
+        assert me(app).row[0].cards == cards("M0c M1a")
+        await pilot.press("2", "3", "x")
+        await pilot.press("u")
+        after = app.table.view(0)
+        assert after.me == before.me and after.turn.main_done is False
+
+
+async def test_the_other_seats_last_move_shows_while_it_plays(isolated_dirs):
+    app = MomijiApp(isolated_dirs, bot_delay=3600, make_bot=scripted_bot)
+    table = situation(hand="M1a", display="O1b")
+    table.state.current = 1  # Bot 1's turn; its chosen move waits an hour on screen
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await sit(pilot, table)
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        # What the table publishes after a move of Bot 1 (as the session would).
+        screen.refresh_table([ev.ColumnCollected(1, "O", tuple(cards("O1b"))),
+                              ev.AcornsGained(1, 2, "Mountain Spring")])
+        preview = text(screen, "#preview")
+        assert preview.startswith("Last move: Bot 1 collected the Oak column: O1.")
+        assert "Bot 1 gained 2 acorns" in preview
