@@ -1,14 +1,17 @@
 """Engine speed: random legal playouts, and the engine's calls one by one.
 
-Playouts start from the initial state (starter panoramas) and run random
-legal commands through ``run`` until the game ends, two ways:
+Playouts start from the initial state (starter panoramas) and play random
+legal commands until the game ends:
 
-* **sampler** — ``engine.sample.sample_command`` builds one legal command
-  directly (what bots' simulations use; target ≥ 1,000 two-seat games/s);
-* **plain** — ``random.choice(legal_commands(...))``, the straightforward path.
+* **sampler, in place** — ``engine.sample.sample_command`` builds one legal
+  command directly and ``run_in_place`` applies it to the playout's own
+  state, as a bot's simulation does (target ≥ 1,000 two-seat games/s);
+* **sampler, run** — the same games through ``run`` (a new state per command);
+* **plain** — ``random.choice(legal_commands(...))`` through ``run``, the
+  straightforward path.
 
-The two pick differently, so their games differ in length; commands per game
-are reported next to the rates. Per-call costs are means over a fixed set of
+The sampler and the plain choice pick differently, so their games differ in
+length; commands per game are reported next to the rates. Per-call costs are means over a fixed set of
 mid-game states (halfway through plain random games of 2, 3 and 4 seats).
 
 Times are this process's CPU time (``time.process_time``), so other work on
@@ -22,8 +25,9 @@ import statistics
 import time
 from collections.abc import Callable
 
-from momiji_tui.engine import GameState, apply, create_game, decide, fold, legal_commands
+from momiji_tui.engine import GameState, apply, create_game, decide, fold, legal_commands, run_in_place
 from momiji_tui.engine import run as run_command
+from momiji_tui.engine.sample import sample_command
 
 from .common import row
 
@@ -37,24 +41,26 @@ def plain_choice(state: GameState, rng: random.Random):
 
 def sampler_choice(state: GameState, rng: random.Random):
     """A random legal command from the engine's sampler."""
-    from momiji_tui.engine.sample import sample_command
-
     return sample_command(state, state.current, rng)
 
 
-def random_game(seats: int, seed: int, choose: Chooser = plain_choice) -> tuple[GameState, int]:
+def random_game(seats: int, seed: int, choose: Chooser = plain_choice, in_place: bool = False,
+                ) -> tuple[GameState, int]:
     """One game of random legal commands from the initial state: the final
     state and the number of commands."""
     rng = random.Random(seed)
     state = fold(create_game([f"s{i}" for i in range(seats)], seed=seed))
     n = 0
     while state.phase != "ended":
-        state, _ = run_command(state, choose(state, rng))
+        if in_place:
+            run_in_place(state, choose(state, rng))
+        else:
+            state, _ = run_command(state, choose(state, rng))
         n += 1
     return state, n
 
 
-def playouts(seats: int, games: int, choose: Chooser, rounds: int) -> tuple[float, float]:
+def playouts(seats: int, games: int, choose: Chooser, in_place: bool, rounds: int) -> tuple[float, float]:
     """Median games/s over ``rounds`` runs of the same ``games`` seeds, and
     the mean number of commands per game."""
     rates = []
@@ -63,7 +69,7 @@ def playouts(seats: int, games: int, choose: Chooser, rounds: int) -> tuple[floa
         commands = 0
         start = time.process_time()
         for g in range(games):
-            commands += random_game(seats, g, choose)[1]
+            commands += random_game(seats, g, choose, in_place)[1]
         rates.append(games / (time.process_time() - start))
     return statistics.median(rates), commands / games
 
@@ -102,12 +108,18 @@ def run(quick: bool) -> list[dict]:
     games = 40 if quick else 300
     rounds = 1 if quick else 3
     rows = []
-    for label, choose in (("sampler", sampler_choice), ("plain legal_commands+choice", plain_choice)):
-        for seats in (2, 4):
-            rate, length = playouts(seats, games if seats == 2 else games // 2, choose, rounds)
-            target = 1000 if (seats == 2 and choose is sampler_choice) else None
+    paths = (
+        ("sampler, in place", sampler_choice, True),
+        ("sampler, run", sampler_choice, False),
+        ("plain legal_commands+choice, run", plain_choice, False),
+    )
+    for seats in (2, 4):
+        for label, choose, in_place in paths:
+            rate, length = playouts(seats, games if seats == 2 else games // 2, choose, in_place, rounds)
+            target = 1000 if (seats == 2 and label == "sampler, in place") else None
             rows.append(row(f"random playouts, {seats} seats, {label}", rate, "games/s", target, True))
-            rows.append(row(f"  commands per game, {seats} seats, {label}", length, "commands", None, False))
+            if label != "sampler, run":  # the same games as in place
+                rows.append(row(f"  commands per game ({label.split(',')[0]})", length, "commands", None, False))
     states = mid_game_states()
     n = 40 if quick else 400
     pick = random.Random(0)
@@ -115,8 +127,6 @@ def run(quick: bool) -> list[dict]:
     first_event = {id(s): decide(s, commands[id(s)])[0] for s in states}
 
     def sample_call(s: GameState) -> Callable[[], object]:
-        from momiji_tui.engine.sample import sample_command
-
         rng = random.Random(1)
         return lambda: sample_command(s, s.current, rng)
 

@@ -5,7 +5,11 @@
     for command in legal_commands(state, state.current): ...
     new_events = decide(state, command)                # or IllegalCommand
     state = apply(state, new_events[0]) ...            # the only way state changes
+    state, new_events = run(state, command)            # decide + apply, one copy
+    run_in_place(own_state, command)                   # the same on a state you own
     view(state, seat)                                  # what a seat may know
+
+A random legal command without listing them: ``engine.sample.sample_command``.
 """
 
 from __future__ import annotations
@@ -16,7 +20,7 @@ from .commands import (
     ActivateObjective, Collect, Command, DiscardToLimit, DraftPick, EndTurn, Exchange, Pass,
     Play, Reveal, Undo, UseLandscape,
 )
-from .decide import decide, run
+from .decide import decide, run, run_in_place
 from .errors import IllegalCommand
 from .events import Event, from_dict, to_dict
 from .fold import apply, apply_in_place, fold
@@ -31,5 +35,6 @@ __all__ = [
     "DiscardToLimit", "DraftPick", "EndTurn", "Event", "Exchange", "GameState", "IllegalCommand",
     "Pass", "Play", "PlayerView", "Reveal", "ScoreSheet", "Undo", "UseLandscape", "apply", "apply_in_place",
     "can_take_main_action", "card_by_name", "commands", "create_game", "decide", "describe_card",
-    "determinize", "events", "fold", "from_dict", "legal_commands", "run", "score", "to_dict", "view",
+    "determinize", "events", "fold", "from_dict", "legal_commands", "run", "run_in_place", "score",
+    "to_dict", "view",
 ]

@@ -26,12 +26,17 @@ from .state import DRAFT, ENDED, PLAY, GameState, SeatState
 
 
 class _Draft:
-    """A scratch copy of the state that records the events applied to it."""
+    """The state the events are applied to as they are decided (a scratch
+    copy, or the caller's own state for ``run_in_place``), and the events.
+
+    Every handler checks every rule before its first event, so an illegal
+    command never leaves a half-changed state.
+    """
 
     __slots__ = ("state", "events")
 
     def __init__(self, state: GameState) -> None:
-        self.state = working_copy(state)
+        self.state = state
         self.events: list[ev.Event] = []
 
     def emit(self, event: ev.Event) -> None:
@@ -45,7 +50,7 @@ def decide(state: GameState, command: cmd.Command) -> list[ev.Event]:
     Raises ``IllegalCommand`` (and changes nothing) when the command breaks a
     rule, is not this seat's to give, or comes at the wrong time.
     """
-    return _decided(state, command).events
+    return _decided(state, command, in_place=False).events
 
 
 def run(state: GameState, command: cmd.Command) -> tuple[GameState, list[ev.Event]]:
@@ -55,17 +60,32 @@ def run(state: GameState, command: cmd.Command) -> tuple[GameState, list[ev.Even
     the state is copied once. Raises ``IllegalCommand`` (state unchanged)
     when the command is illegal.
     """
-    draft = _decided(state, command)
+    draft = _decided(state, command, in_place=False)
     return draft.state, draft.events
 
 
-def _decided(state: GameState, command: cmd.Command) -> _Draft:
+def run_in_place(state: GameState, command: cmd.Command) -> list[ev.Event]:
+    """Decide ``command`` and apply its events to ``state`` itself, a state
+    the caller owns (as with ``apply_in_place``; for simulations): no copy.
+
+    Raises ``IllegalCommand`` and leaves ``state`` unchanged when the command
+    is illegal: every rule is checked before the first event is applied.
+    """
+    return _decided(state, command, in_place=True).events
+
+
+def _decided(state: GameState, command: cmd.Command, *, in_place: bool) -> _Draft:
     handler = _HANDLERS.get(type(command))
     if handler is None:
         raise IllegalCommand(f"Unknown command {command!r}.")
     _check_seat(state, command.seat)
-    draft = _Draft(state)
-    handler(draft, command)
+    draft = _Draft(state if in_place else working_copy(state))
+    try:
+        handler(draft, command)
+    except IllegalCommand:
+        if draft.events:  # pragma: no cover - a handler must check everything first
+            raise AssertionError(f"{command!r} was refused after it changed the state") from None
+        raise
     return draft
 
 

@@ -9,7 +9,9 @@
   every kind of command legal in a state, and every listed command;
 * ``run`` (one working copy, the lazy undo checkpoint, shared piles) ends in
   the same state as ``decide`` + ``apply_in_place`` on a ``clone``, as
-  ``apply`` event by event, and as ``fold`` of the log, Undo included.
+  ``apply`` event by event, as ``run_in_place``, and as ``fold`` of the log,
+  Undo included; ``run_in_place`` refuses what ``run`` refuses, with the
+  same message, and then leaves the state unchanged.
 """
 
 from __future__ import annotations
@@ -23,7 +25,7 @@ from hypothesis import settings
 
 from momiji_tui.engine import (
     GameState, IllegalCommand, Play, Undo, UseLandscape, apply, apply_in_place, create_game, decide,
-    fold, legal_commands, run,
+    fold, legal_commands, run, run_in_place,
 )
 from momiji_tui.engine import commands as cmd
 from momiji_tui.engine.cards import CARD_KIND, CARD_NAME, CARD_TYPE, CARD_VALUE, Card, cards_of_types
@@ -38,6 +40,7 @@ from momiji_tui.engine.state import DRAFT, PLAY, SeatState
 
 from engine_games import choose, games
 from engine_helpers import NAMES, by_kind, check_conservation, table
+from test_properties_commands import mutate, random_command
 
 # ------------------------------------------------- reference legal_commands
 # The straightforward enumeration legal.py began with: every candidate is
@@ -577,6 +580,7 @@ def test_run_apply_and_fold_reach_the_same_states_undo_included(seed, seats, mod
     rng = random.Random(seed + 13)
     events = create_game(list(NAMES[:seats]), seed=seed, landscape_mode=mode)
     state = fold(events)
+    own = fold(events)  # changed in place only
     for _ in range(3000):
         if state.phase == "ended":
             break
@@ -593,12 +597,32 @@ def test_run_apply_and_fold_reach_the_same_states_undo_included(seed, seats, mod
         stepped = state
         for e in new:
             stepped = apply(stepped, e)
-        assert new_state == plain == stepped
+        assert run_in_place(own, command) == new
+        assert new_state == plain == stepped == own
         events += new
         state = new_state
         check_conservation(state)
     assert state.phase == "ended"
     assert fold(events) == state
+
+
+@games
+def test_run_in_place_changes_the_state_as_run_does_and_refuses_without_changing_it(seed, seats, mode):
+    rng = random.Random(seed + 17)
+    for state in states_of(seed, seats, mode, by_sampler):
+        legal = legal_commands(state, state.current)
+        for command in (random_command(state, rng), mutate(rng.choice(legal), state, rng), rng.choice(legal)):
+            own = state.clone()
+            try:
+                expected, events = run(state, command)
+            except IllegalCommand as refused:
+                with pytest.raises(IllegalCommand) as info:
+                    run_in_place(own, command)
+                assert str(info.value) == str(refused)
+                assert own == state
+            else:
+                assert run_in_place(own, command) == events
+                assert own == expected
 
 
 @games
