@@ -238,6 +238,8 @@ class TableScreen(SizedScreen):
                         lines.append(line)
             if lines:
                 self.last_move = Text(" ").join(lines)
+            if any(isinstance(e, ev.TurnEnded) for e in events):
+                self.message = Text("")  # a new turn: old messages are stale
         hand = self.hand(v)
         self.selected = [c for c in self.selected if c in hand]
         present = [t for t, _ in display_columns(v)]
