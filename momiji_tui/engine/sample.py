@@ -21,6 +21,8 @@ to a listed one (tests/engine/test_fast_paths.py checks both).
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
+from typing import TypeVar
 
 from . import commands as cmd
 from .cards import CARD_TYPE, CARD_VALUE, Card
@@ -34,6 +36,7 @@ from .rules_data import (
 from .state import DRAFT, PLAY, GameState, SeatState
 
 SIDES = (cmd.LEFT, cmd.RIGHT)
+T = TypeVar("T")
 # Powers that need nothing but an acorn (midday ones only before the main action).
 _PLAIN_POWERS = frozenset(("spring", "pier", "pine", "festival"))
 
@@ -46,7 +49,7 @@ def sample_command(state: GameState, seat: int, rng: random.Random) -> cmd.Comma
     """
     if state.current != seat or state.phase != PLAY:
         if state.current == seat and state.phase == DRAFT:
-            return cmd.DraftPick(seat, rng.choice(state.draft_remaining))
+            return cmd.DraftPick(seat, _pick(state.draft_remaining, rng))
         raise ValueError(f"seat {seat} has no legal command now")
     turn = state.turn
     if turn.revealed:
@@ -79,7 +82,7 @@ def sample_command(state: GameState, seat: int, rng: random.Random) -> cmd.Comma
     if turn.main_done:
         kinds.append(cmd.DiscardToLimit if len(hand) > HAND_LIMIT else cmd.EndTurn)
 
-    kind = rng.choice(kinds)
+    kind = _pick(kinds, rng)
     if kind is cmd.Collect:
         return _collect(state, seat, rng)
     if kind is cmd.Exchange:
@@ -87,18 +90,23 @@ def sample_command(state: GameState, seat: int, rng: random.Random) -> cmd.Comma
     if kind is cmd.Play:
         return _play(state, seat, s, tops, closed, rng)
     if kind is cmd.UseLandscape:
-        return _landscape(state, seat, s, rng.choice(landscapes), rng)
+        return _landscape(state, seat, s, _pick(landscapes, rng), rng)
     if kind is cmd.ActivateObjective:
-        return cmd.ActivateObjective(seat, rng.choice(_open_objectives(state)))
+        return cmd.ActivateObjective(seat, _pick(_open_objectives(state), rng))
     if kind is cmd.DiscardToLimit:
         return cmd.DiscardToLimit(seat, tuple(rng.sample(hand, len(hand) - HAND_LIMIT)))
     return kind(seat)  # Reveal, Pass, EndTurn
 
 
+def _pick(seq: Sequence[T], rng: random.Random) -> T:
+    """A random item of ``seq`` (``rng.choice``, a little faster)."""
+    return seq[int(rng.random() * len(seq))]
+
+
 def _two_cards(hand: list[Card], rng: random.Random) -> tuple[Card, Card]:
-    """Two different cards of ``hand`` (what ``rng.sample(hand, 2)`` gives, faster)."""
-    i = rng.randrange(len(hand))
-    j = rng.randrange(len(hand) - 1)
+    """Two different cards of ``hand`` (``rng.sample(hand, 2)``, faster)."""
+    i = int(rng.random() * len(hand))
+    j = int(rng.random() * (len(hand) - 1))
     return hand[i], hand[j + (j >= i)]
 
 
@@ -113,8 +121,9 @@ def _open_objectives(state: GameState) -> list[str]:
 def _collect(state: GameState, seat: int, rng: random.Random) -> cmd.Collect:
     """One column (two with the Tea House), in display type order (RULES §4.1)."""
     columns = state.columns()
-    want = min(TEAHOUSE_COLUMNS, len(columns)) if state.turn.boost == "teahouse" else 1
-    chosen = rng.sample(columns, want)
+    if state.turn.boost != "teahouse":
+        return cmd.Collect(seat, (_pick(columns, rng),))
+    chosen = rng.sample(columns, min(TEAHOUSE_COLUMNS, len(columns)))
     return cmd.Collect(seat, tuple(t for t in columns if t in chosen))
 
 
@@ -139,7 +148,7 @@ def _play(state: GameState, seat: int, s: SeatState, tops: dict[str, int], close
     if mixed is not None and rng.random() < 0.5:
         return mixed
     limit = BRIDGE_SAME_TYPE_MAX if boost == "bridge" else SAME_TYPE_MAX
-    t = rng.choice([*plain, *(x for x in jumping if x not in plain)])
+    t = _pick([*plain, *(x for x in jumping if x not in plain)], rng)
     return _same_type(seat, s, t, tops, jump, limit, rng)
 
 
@@ -162,14 +171,14 @@ def _same_type(seat: int, s: SeatState, t: str, tops: dict[str, int], jump: bool
                 fits.append(c)
         if not fits or (chain and rng.random() < 0.5):
             break
-        c = rng.choice(fits)
+        c = _pick(fits, rng)
         if top is not None and CARD_VALUE[c] - top > 1:
             jumped = True
         chain.append(c)
         rest.remove(c)
         top = CARD_VALUE[c]
     chain.sort(key=lambda c: (CARD_VALUE[c], c))
-    sides = (rng.choice(SIDES),) if t not in tops else ()
+    sides = (_pick(SIDES, rng),) if t not in tops else ()
     return cmd.Play(seat, tuple(chain), sides)
 
 
@@ -181,7 +190,7 @@ def _mixed(seat: int, tops: dict[str, int], plain: dict[str, list[Card]],
     only_jump = [t for t in jumping if t not in plain]
     pool = list(plain)
     if only_jump:
-        pool.append(rng.choice(only_jump))
+        pool.append(_pick(only_jump, rng))
     if len(pool) < 2:
         return None
     chosen_types = rng.sample(pool, rng.randint(2, len(pool)))
@@ -189,14 +198,14 @@ def _mixed(seat: int, tops: dict[str, int], plain: dict[str, list[Card]],
     cards: list[Card] = []
     for t in sorted(chosen_types, key=lambda t: t in plain):  # a jump-only type first
         options = plain.get(t, []) + (jumping.get(t, []) if jump_free else [])
-        c = rng.choice(options)
+        c = _pick(options, rng)
         if c not in plain.get(t, ()):
             jump_free = False
         cards.append(c)
     old = [c for c in cards if CARD_TYPE[c] in tops]
     new = [c for c in cards if CARD_TYPE[c] not in tops]
     rng.shuffle(new)
-    return cmd.Play(seat, tuple(old + new), tuple(rng.choice(SIDES) for _ in new))
+    return cmd.Play(seat, tuple(old + new), tuple(_pick(SIDES, rng) for _ in new))
 
 
 # ----------------------------------------------------------------- landscapes
@@ -243,17 +252,21 @@ def _crane_cards(s: SeatState) -> list[Card]:
 
 
 def _landscape(state: GameState, seat: int, s: SeatState, lid: str, rng: random.Random) -> cmd.UseLandscape:
-    if lid in ("lantern", "terrace"):
-        return cmd.UseLandscape(seat, lid, card=rng.choice(state.display if lid == "lantern" else state.discard))
+    hand = s.hand
+    if lid == "lantern":
+        return cmd.UseLandscape(seat, lid, card=_pick(state.display, rng))
+    if lid == "terrace":
+        return cmd.UseLandscape(seat, lid, card=_pick(state.discard, rng))
     if lid == "bell":
-        return cmd.UseLandscape(seat, lid, hand_cards=(rng.choice(s.hand),), card=rng.choice(state.display))
+        return cmd.UseLandscape(seat, lid, hand_cards=(_pick(hand, rng),), card=_pick(state.display, rng))
     if lid == "koi":
-        n = rng.randint(1, min(KOI_MAX, len(s.hand)))
-        return cmd.UseLandscape(seat, lid, hand_cards=tuple(rng.sample(s.hand, n)))
+        n = rng.randint(1, min(KOI_MAX, len(hand)))
+        return cmd.UseLandscape(seat, lid, hand_cards=tuple(rng.sample(hand, n)))
     if lid == "fox":
-        return cmd.UseLandscape(seat, lid, hand_cards=tuple(rng.sample(s.hand, rng.randint(1, len(s.hand)))))
+        n = rng.randint(1, len(hand))
+        return cmd.UseLandscape(seat, lid, hand_cards=tuple(rng.sample(hand, n)))
     if lid == "crane":
-        return cmd.UseLandscape(seat, lid, hand_cards=(rng.choice(_crane_cards(s)),))
+        return cmd.UseLandscape(seat, lid, hand_cards=(_pick(_crane_cards(s), rng),))
     if lid == "moongate":
-        return cmd.UseLandscape(seat, lid, objective=rng.choice(_open_objectives(state)))
+        return cmd.UseLandscape(seat, lid, objective=_pick(_open_objectives(state), rng))
     return cmd.UseLandscape(seat, lid)
