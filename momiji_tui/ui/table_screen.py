@@ -371,7 +371,8 @@ class TableScreen(SizedScreen):
             for i, lid in enumerate(me.panorama, 1):
                 part, name, power = LANDSCAPES[lid]
                 used = lid in me.used
-                t.append(f"\n    {i} {name} ({part}): {power}" + (" — used" if used else ""),
+                t.append("\n    ")
+                t.append(f"{i} {name} ({part}): {power}" + (" — used" if used else ""),
                          style="dim strike" if used else "dim")
         if self.big and me.row:
             blocks = []
