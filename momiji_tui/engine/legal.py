@@ -64,12 +64,13 @@ def _distinct(cards: Sequence[Card], key: Callable[[Card], Hashable] = _kind) ->
 
 def kind_subsets(
     cards: Sequence[Card], lo: int, hi: int, key: Callable[[Card], Hashable] = _kind,
-) -> Iterator[tuple[Card, ...]]:
+) -> list[tuple[Card, ...]]:
     """Every sub-multiset of ``cards`` by kind (``key``) with ``lo``..``hi`` cards.
 
-    Kinds are taken in the order of their lowest card; each subset holds the
-    lowest cards of its kinds, and subsets come in the order of choosing, kind
-    after kind, none, one, two... cards of it.
+    Kinds are taken in the order of their lowest card, and a subset holds the
+    lowest cards of its kinds. The order is that of counting how many cards of
+    each kind to take, kind after kind, from none up: for each kind, the
+    subsets without it come first.
     """
     groups: dict = {}
     for c in sorted(cards):
@@ -78,20 +79,25 @@ def kind_subsets(
     left = [0] * (len(kinds) + 1)  # left[i]: cards of kinds i, i+1, ...
     for i in range(len(kinds) - 1, -1, -1):
         left[i] = left[i + 1] + len(kinds[i])
+    out: list[tuple[Card, ...]] = []
 
-    def rec(i: int, chosen: list[Card]) -> Iterator[tuple[Card, ...]]:
+    def extend(i: int, chosen: list[Card]) -> None:
+        # ``chosen`` (from kinds before i) alone, then with kinds i.. added;
+        # in counting order the later the first added kind, the earlier.
         n = len(chosen)
-        if n == hi or i == len(kinds):
-            if n >= lo:
-                yield tuple(chosen)
+        if n >= lo:
+            out.append(tuple(chosen))
+        if n == hi:
             return
-        if n + left[i] < lo:
-            return
-        group = kinds[i]
-        for k in range(min(len(group), hi - n) + 1):
-            yield from rec(i + 1, chosen + group[:k])
+        for j in range(len(kinds) - 1, i - 1, -1):
+            if n + left[j] < lo:
+                continue
+            group = kinds[j]
+            for k in range(1, min(len(group), hi - n) + 1):
+                extend(j + 1, chosen + group[:k])
 
-    yield from rec(0, [])
+    extend(0, [])
+    return out
 
 
 def _objective_cost(state: GameState) -> int:
