@@ -11,7 +11,15 @@ from typing import Any
 
 import asyncssh
 import pytest
-from ssh_harness import TIMEOUT, Hosted, Terminal, open_connection, open_terminal, start_hosted
+from ssh_harness import (
+    TIMEOUT,
+    Hosted,
+    Terminal,
+    open_connection,
+    open_terminal,
+    scripted_bot,
+    start_hosted,
+)
 
 
 @pytest.fixture
@@ -69,3 +77,32 @@ async def clients() -> AsyncIterator[Clients]:
     c = Clients()
     yield c
     await c.close()
+
+
+@pytest.fixture
+async def start_game(isolated_dirs) -> AsyncIterator[Callable[..., Awaitable[Any]]]:
+    """``await start_game(**options)`` -> a running GameServer (lobby and
+    shared tables) on port 0, saving under the test's data dir, with cheap
+    scripted bots and no pause between bot moves unless told otherwise."""
+    from momiji_tui.ssh.game_server import start_game_server
+
+    servers: list[Any] = []
+
+    async def _start(**options: Any) -> Any:
+        options.setdefault("port", 0)
+        options.setdefault("data_dir", isolated_dirs)
+        options.setdefault("bot_delay", 0)
+        options.setdefault("make_bot", scripted_bot)
+        server = await start_game_server(**options)
+        servers.append(server)
+        return server
+
+    yield _start
+    for server in servers:
+        await asyncio.wait_for(server.close(timeout=TIMEOUT), 2 * TIMEOUT)
+
+
+@pytest.fixture
+async def game(start_game: Callable[..., Awaitable[Any]]) -> Any:
+    """A game server with the default options."""
+    return await start_game()

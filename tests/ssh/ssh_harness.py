@@ -116,12 +116,20 @@ class Terminal:
         self.screen = pyte.Screen(*size)
         self._stream = pyte.ByteStream(self.screen)
         self.raw = bytearray()
+        self.history: list[str] | None = None  # every screen seen, once record() is called
         self._pump = asyncio.ensure_future(self._read())
+
+    def record(self) -> list[str]:
+        """From now on keep the text of the screen after every chunk of output."""
+        self.history = [self.text]
+        return self.history
 
     async def _read(self) -> None:
         while data := await self.proc.stdout.read(65536):
             self.raw += data
             self._stream.feed(data)
+            if self.history is not None:
+                self.history.append(self.text)
 
     @property
     def text(self) -> str:
@@ -221,3 +229,97 @@ async def start_hosted(**options: Any) -> Hosted:
         app_factory=hosted.factory, on_session_end=hosted.on_session_end, **options
     )
     return hosted
+
+
+# -- the game server (lobby, shared tables) ------------------------------------------
+ENTER, ESC, CTRL_S, CTRL_Q, SHIFT_TAB = b"\r", b"\x1b", b"\x13", b"\x11", b"\x1b[Z"
+
+
+class ScriptedBot:
+    """A cheap, deterministic bot for tests: a seeded random legal command,
+    ending its turn as soon as it may (independent of the real bots)."""
+
+    def __init__(self, seed: int) -> None:
+        import random
+
+        self.rng = random.Random(seed)
+
+    def choose(self, view: Any) -> Any:
+        import random
+
+        from momiji_tui.engine import EndTurn, determinize, legal_commands
+
+        legal = legal_commands(determinize(view, random.Random(0)), view.seat)
+        ends = [c for c in legal if isinstance(c, EndTurn)]
+        return ends[0] if ends else self.rng.choice(legal)
+
+
+def scripted_bot(level: str, seed: int = 0, **_: object) -> ScriptedBot:
+    """``make_bot`` stand-in."""
+    return ScriptedBot(seed)
+
+
+async def wait_app(server: Any, name: str, timeout: float = TIMEOUT) -> Any:
+    """The server-side LobbyApp of the player called ``name`` (bounded wait)."""
+    found: list[Any] = []
+
+    def look() -> bool:
+        found[:] = [app for app in server.apps() if app.player.name == name]
+        return len(found) == 1
+
+    await wait_until(look, timeout, lambda: f"no single app for {name!r}: {server.apps()}")
+    return found[0]
+
+
+async def take_turn_by_keys(term: Terminal, app: Any, timeout: float = TIMEOUT, *,
+                            prefer: str = "play") -> None:
+    """One turn of ``app``'s seat, sent as keys through ``term``: a one-card
+    play when one is legal, else a collect (revealing first when the display
+    is empty), then a discard down to the limit if needed, then end turn.
+    ``prefer="collect"`` collects whenever it can (games end sooner: the deck
+    runs out). Each step waits (bounded) until the table has accepted it."""
+    from momiji_tui.engine import Collect, Play, Reveal
+    from momiji_tui.engine.cards import CARD_TYPE
+    from momiji_tui.engine.rules_data import HAND_LIMIT
+    from momiji_tui.ui.choice import ChoiceScreen
+    from momiji_tui.ui.table_screen import HAND_KEYS, hand_order
+
+    table, seat = app.table, app.seat
+
+    async def accepted(count: int) -> None:
+        await wait_until(lambda: len(table.events) > count, timeout,
+                         lambda: f"the table never accepted the keys:\n{term.text}")
+
+    async def choose(key: str) -> None:
+        await wait_until(lambda: isinstance(app.screen, ChoiceScreen) and app.screen.is_mounted, timeout,
+                         lambda: f"no choice opened:\n{term.text}")
+        term.send(key)
+
+    n = len(table.events)
+    legal = table.legal(seat)
+    hand = hand_order(table.view(seat).me.hand)
+    plays = [c for c in legal if isinstance(c, Play) and len(c.cards) == 1
+             and hand.index(c.cards[0]) < len(HAND_KEYS)]
+    collects = [c for c in legal if isinstance(c, Collect)]
+    if plays and not (prefer == "collect" and collects):
+        term.send(HAND_KEYS[hand.index(plays[0].cards[0])] + "p")
+        await accepted(n)
+    elif collects:
+        term.send("c")
+        await choose(collects[0].types[0].lower())
+        await accepted(n)
+    elif any(isinstance(c, Reveal) for c in legal):
+        term.send("r")
+        await accepted(n)
+        n = len(table.events)
+        term.send("c")
+        await choose(CARD_TYPE[table.view(seat).display[0]].lower())
+        await accepted(n)
+    excess = len(table.view(seat).me.hand) - HAND_LIMIT
+    if excess > 0:
+        n = len(table.events)
+        term.send(HAND_KEYS[:excess] + "d")
+        await accepted(n)
+    n = len(table.events)
+    term.send("e")
+    await accepted(n)

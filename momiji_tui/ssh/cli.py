@@ -1,0 +1,174 @@
+"""``momiji serve``: host the game over SSH (one lobby, shared tables).
+
+Textual is imported only after :func:`momiji_tui.ssh.prepare_environment`
+has fixed the colour system, and only once the arguments are valid.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import logging
+import signal
+import sys
+from pathlib import Path
+
+log = logging.getLogger("momiji_tui.ssh")
+
+LOOPBACK = ("127.0.0.1", "::1", "localhost")
+
+
+def _port(text: str) -> int:
+    value = _int(text)
+    if not 0 <= value <= 65535:
+        raise argparse.ArgumentTypeError(f"port out of range (0-65535): {value}")
+    return value
+
+
+def _int(text: str) -> int:
+    try:
+        return int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+
+
+def _positive_int(text: str) -> int:
+    value = _int(text)
+    if value <= 0:
+        raise argparse.ArgumentTypeError(f"must be at least 1: {value}")
+    return value
+
+
+def _seconds(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number of seconds: {text!r}") from None
+    if not value >= 0 or value == float("inf"):
+        raise argparse.ArgumentTypeError(f"must be 0 or more seconds: {text}")
+    return value
+
+
+def _positive_seconds(text: str) -> float:
+    value = _seconds(text)
+    if value == 0:
+        raise argparse.ArgumentTypeError("must be more than 0 seconds")
+    return value
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The ``momiji serve`` command line."""
+    p = argparse.ArgumentParser(
+        prog="momiji serve",
+        description="Host Momiji over SSH: each player connects with `ssh -p PORT HOST` and "
+                    "lands in the lobby (solo games, shared tables, who is playing).",
+    )
+    p.add_argument("--host", default="127.0.0.1",
+                   help="address to listen on (default 127.0.0.1; 0.0.0.0 or :: for everyone)")
+    p.add_argument("--port", type=_port, default=2222, help="TCP port (default 2222; 0 picks a free one)")
+    p.add_argument("--host-key", type=Path, metavar="PATH",
+                   help="the server's ed25519 host key, created (0600) if missing "
+                        "(default: <data dir>/ssh_host_ed25519_key)")
+    p.add_argument("--auth", choices=("open", "keys", "allowlist"), default="open",
+                   help="open: any SSH key, or a guest without one (default); keys: any key, no "
+                        "guests; allowlist: only the keys in --authorized-keys")
+    p.add_argument("--authorized-keys", type=Path, metavar="FILE",
+                   help="OpenSSH authorized_keys file for --auth allowlist (re-read at each login)")
+    p.add_argument("--max-sessions", type=_positive_int, default=100, metavar="N",
+                   help="sessions open at once, in all (default 100)")
+    p.add_argument("--max-sessions-per-ip", type=_positive_int, default=4, metavar="N",
+                   help="sessions open at once from one address (default 4)")
+    p.add_argument("--idle-timeout", type=_seconds, default=900.0, metavar="S",
+                   help="close a session after S seconds without input (default 900; 0: never)")
+    p.add_argument("--login-timeout", type=_positive_seconds, default=20.0, metavar="S",
+                   help="seconds allowed to log in and open a session (default 20)")
+    p.add_argument("--data-dir", type=Path, metavar="DIR",
+                   help="host key, players' games and shared tables (default: $MOMIJI_DATA_DIR or "
+                        "the platform data directory)")
+    p.add_argument("--seat-wait", type=_seconds, default=120.0, metavar="S",
+                   help="at a shared table, seconds a player who left keeps the seat to themselves "
+                        "before a bot plays it so the others can finish (default 120; 0: never)")
+    p.add_argument("--bot-delay", type=_seconds, default=0.6, metavar="S",
+                   help="pause between bot moves so players can follow them (default 0.6)")
+    p.add_argument("--color-system", choices=("truecolor", "256", "standard", "auto"),
+                   default="truecolor", help="colours sent to every player (default truecolor)")
+    p.add_argument("--log-level", choices=("debug", "info", "warning", "error"), default="info")
+    return p
+
+
+def main_serve(argv: list[str]) -> int:
+    """Entry point of ``momiji serve``; returns the process exit status."""
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if args.auth == "allowlist":
+        if args.authorized_keys is None:
+            parser.error("--auth allowlist needs --authorized-keys FILE")
+        if not args.authorized_keys.is_file():
+            parser.error(f"--authorized-keys: no such file: {args.authorized_keys}")
+    elif args.authorized_keys is not None:
+        parser.error("--authorized-keys is only used with --auth allowlist")
+
+    from momiji_tui import ssh
+
+    ssh.prepare_environment(args.color_system)  # before anything imports Textual
+    logging.basicConfig(level=args.log_level.upper(), stream=sys.stderr,
+                        format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    try:
+        return asyncio.run(_serve(args))
+    except KeyboardInterrupt:  # no signal handlers on this platform
+        return 130
+
+
+async def _serve(args: argparse.Namespace) -> int:
+    from momiji_tui.ssh.game_server import start_game_server
+    from momiji_tui.ssh.hostkey import HostKeyError
+    from momiji_tui.store import data_dir
+
+    root = data_dir(args.data_dir)
+    try:
+        server = await start_game_server(
+            data_dir=root, seat_wait=args.seat_wait or None, bot_delay=args.bot_delay,
+            host=args.host, port=args.port, host_key_path=args.host_key, auth=args.auth,
+            authorized_keys=args.authorized_keys, max_sessions=args.max_sessions,
+            max_sessions_per_ip=args.max_sessions_per_ip, idle_timeout=args.idle_timeout or None,
+            login_timeout=args.login_timeout,
+        )
+    except HostKeyError as exc:
+        log.error("%s", exc)
+        return 1
+    except (OSError, ValueError) as exc:
+        log.error("cannot start the server on %s:%s: %s", args.host, args.port, exc)
+        return 1
+    from momiji_tui.ssh.game_server import tune_gc
+
+    tune_gc()
+    handle = server.handle
+    port_hint = "" if handle.port == 22 else f"-p {handle.port} "
+    log.info("momiji serve: listening on %s port %d; data in %s", args.host, handle.port, root)
+    log.info("host key fingerprint: %s (publish it so players can check it)", handle.host_key_fingerprint)
+    log.info("players connect with: ssh %s%s", port_hint, args.host if args.host not in ("0.0.0.0", "::")
+             else "<this host>")
+
+    stop = asyncio.Event()
+    loop = asyncio.get_running_loop()
+    installed = []
+    for sig in (signal.SIGINT, signal.SIGTERM):
+        try:
+            loop.add_signal_handler(sig, _on_signal, sig, stop)
+            installed.append(sig)
+        except (NotImplementedError, RuntimeError, ValueError):  # not on this platform / thread
+            pass
+    try:
+        await stop.wait()
+    finally:
+        for sig in installed:
+            loop.remove_signal_handler(sig)
+        log.info("stopping: telling every session, saving every table")
+        await server.close()
+    log.info("stopped")
+    return 0
+
+
+def _on_signal(sig: signal.Signals, stop: asyncio.Event) -> None:
+    log.info("received %s", sig.name)
+    stop.set()
