@@ -119,7 +119,8 @@ def run(quick: bool) -> list[dict]:
             target = 1000 if (seats == 2 and label == "sampler, in place") else None
             rows.append(row(f"random playouts, {seats} seats, {label}", rate, "games/s", target, True))
             if label != "sampler, run":  # the same games as in place
-                rows.append(row(f"  commands per game ({label.split(',')[0]})", length, "commands", None, False))
+                rows.append(row(f"  commands per game, {seats} seats, {label.split(',')[0]}", length,
+                                "commands", None, False))
     states = mid_game_states()
     n = 40 if quick else 400
     pick = random.Random(0)
