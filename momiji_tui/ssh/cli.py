@@ -90,6 +90,9 @@ def build_parser() -> argparse.ArgumentParser:
                         "before a bot plays it so the others can finish (default 120; 0: never)")
     p.add_argument("--bot-delay", type=_seconds, default=0.6, metavar="S",
                    help="pause between bot moves so players can follow them (default 0.6)")
+    p.add_argument("--bot-workers", type=_int, default=None, metavar="N",
+                   help="processes the bots think in, so they never slow the players' screens "
+                        "(default: one per CPU; 0: in threads of the server process)")
     p.add_argument("--color-system", choices=("truecolor", "256", "standard", "auto"),
                    default="truecolor", help="colours sent to every player (default truecolor)")
     p.add_argument("--log-level", choices=("debug", "info", "warning", "error"), default="info")
@@ -107,6 +110,8 @@ def main_serve(argv: list[str]) -> int:
             parser.error(f"--authorized-keys: no such file: {args.authorized_keys}")
     elif args.authorized_keys is not None:
         parser.error("--authorized-keys is only used with --auth allowlist")
+    if args.bot_workers is not None and args.bot_workers < 0:
+        parser.error("--bot-workers must be 0 or more")
 
     from momiji_tui import ssh
 
@@ -120,6 +125,7 @@ def main_serve(argv: list[str]) -> int:
 
 
 async def _serve(args: argparse.Namespace) -> int:
+    from momiji_tui.ssh.bot_pool import default_workers
     from momiji_tui.ssh.game_server import start_game_server
     from momiji_tui.ssh.hostkey import HostKeyError
     from momiji_tui.store import data_dir
@@ -128,6 +134,7 @@ async def _serve(args: argparse.Namespace) -> int:
     try:
         server = await start_game_server(
             data_dir=root, seat_wait=args.seat_wait or None, bot_delay=args.bot_delay,
+            bot_workers=default_workers() if args.bot_workers is None else args.bot_workers,
             host=args.host, port=args.port, host_key_path=args.host_key, auth=args.auth,
             authorized_keys=args.authorized_keys, max_sessions=args.max_sessions,
             max_sessions_per_ip=args.max_sessions_per_ip, idle_timeout=args.idle_timeout or None,
@@ -142,6 +149,14 @@ async def _serve(args: argparse.Namespace) -> int:
     from momiji_tui.ssh.game_server import tune_gc
 
     tune_gc()
+    if server.bots is not None:
+        try:
+            pids = await asyncio.to_thread(server.bots.start)
+        except Exception as exc:
+            log.error("cannot start the bot worker processes: %s (try --bot-workers 0)", exc)
+            await server.close()
+            return 1
+        log.info("bots think in %d worker processes (pids %s)", len(pids), ", ".join(map(str, pids)))
     handle = server.handle
     port_hint = "" if handle.port == 22 else f"-p {handle.port} "
     log.info("momiji serve: listening on %s port %d; data in %s", args.host, handle.port, root)

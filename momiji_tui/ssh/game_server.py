@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from momiji_tui.session.lobby import Lobby, Player
+from momiji_tui.ssh.bot_pool import BotPool
 from momiji_tui.ssh.hostkey import default_data_dir
 from momiji_tui.ssh.identity import Identity
 from momiji_tui.ssh.server import EndReason, SSHServerHandle, start_server
@@ -62,9 +63,10 @@ class GameServer:
         lobby: the shared tables and players.
     """
 
-    def __init__(self, handle: SSHServerHandle, lobby: Lobby) -> None:
+    def __init__(self, handle: SSHServerHandle, lobby: Lobby, bots: BotPool | None = None) -> None:
         self.handle = handle
         self.lobby = lobby
+        self.bots = bots
 
     @property
     def port(self) -> int:
@@ -78,6 +80,8 @@ class GameServer:
         """End every session, then save and close every shared table. Safe twice."""
         await self.handle.close(timeout)
         self.lobby.close()
+        if self.bots is not None:
+            self.bots.close()
 
     async def serve_forever(self) -> None:
         await self.handle.serve_forever()
@@ -95,6 +99,7 @@ async def start_game_server(
     seat_wait: float | None = 120.0,
     bot_delay: float = 0.6,
     make_bot: Callable[..., object] | None = None,
+    bot_workers: int = 0,
     **server_options: Any,
 ) -> GameServer:
     """Start the SSH server with the lobby as every session's first screen.
@@ -106,11 +111,17 @@ async def start_game_server(
             shared game (None or 0: never).
         bot_delay: seconds between bot moves, so people can follow them.
         make_bot: bot factory (tests inject cheap bots).
+        bot_workers: think in this many worker processes (see
+            :mod:`momiji_tui.ssh.bot_pool`); 0: in the apps' threads. Ignored
+            when ``make_bot`` is given.
         server_options: passed to :func:`momiji_tui.ssh.start_server`
             (host, port, auth, limits, timeouts, host_key_path, ...).
     """
     root = Path(data_dir) if data_dir is not None else default_data_dir()
     lobby = Lobby(root, seat_wait=seat_wait)
+    pool = BotPool(bot_workers) if bot_workers > 0 and make_bot is None else None
+    if pool is not None:
+        make_bot = pool.make_bot
 
     def factory(identity: Identity) -> LobbyApp:
         return LobbyApp(lobby, player_of(identity), bot_delay=bot_delay, make_bot=make_bot)
@@ -122,6 +133,11 @@ async def start_game_server(
         log.debug("session of %s ended: %s", identity.account_id, reason)
         return chained(identity, reason) if chained is not None else None
 
-    handle = await start_server(app_factory=factory, data_dir=root, on_session_end=on_session_end,
-                                **server_options)
-    return GameServer(handle, lobby)
+    try:
+        handle = await start_server(app_factory=factory, data_dir=root, on_session_end=on_session_end,
+                                    **server_options)
+    except BaseException:
+        if pool is not None:
+            pool.close()
+        raise
+    return GameServer(handle, lobby, pool)

@@ -38,7 +38,7 @@ def test_help_lists_every_option(capsys):
     out = capsys.readouterr().out
     for option in ("--host", "--port", "--host-key", "--auth", "--authorized-keys", "--max-sessions",
                    "--max-sessions-per-ip", "--idle-timeout", "--login-timeout", "--data-dir",
-                   "--seat-wait"):
+                   "--seat-wait", "--bot-workers"):
         assert option in out
 
 
@@ -46,7 +46,7 @@ def test_help_lists_every_option(capsys):
     ["--port", "70000"], ["--port", "x"], ["--auth", "allowlist"], ["--auth", "password"],
     ["--auth", "allowlist", "--authorized-keys", "/nonexistent/keys"], ["--authorized-keys", "k"],
     ["--max-sessions", "0"], ["--max-sessions-per-ip", "-1"], ["--seat-wait", "-1"],
-    ["--idle-timeout", "nan"], ["--login-timeout", "0"],
+    ["--idle-timeout", "nan"], ["--login-timeout", "0"], ["--bot-workers", "-1"],
 ])
 def test_bad_arguments_are_refused_before_anything_starts(argv, capsys, isolated_dirs):
     with pytest.raises(SystemExit) as exit_info:
@@ -111,6 +111,8 @@ class ServeProcess:
 async def serve(data: Path, *args: str):
     env = {k: v for k, v in os.environ.items() if not k.startswith("TEXTUAL")}
     env["TERM"] = "dumb"  # colours must not follow the server's TERM
+    if "--bot-workers" not in args:
+        args = ("--bot-workers", "0", *args)
     proc = await asyncio.create_subprocess_exec(
         sys.executable, "-m", "momiji_tui.cli", "serve", "--port", "0", "--data-dir", str(data),
         "--bot-delay", "0", *args, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
@@ -126,8 +128,9 @@ async def serve(data: Path, *args: str):
 
 async def test_serve_process_hosts_the_lobby_and_stops_cleanly_on_signals(tmp_path, clients):
     data = tmp_path / "served"
-    async with serve(data) as server:
+    async with serve(data, "--bot-workers", "1") as server:
         port = int((await server.wait_log(r"listening on 127\.0\.0\.1 port (\d+)")).group(1))
+        await server.wait_log(r"bots think in 1 worker processes")
         fingerprint = (await server.wait_log(r"host key fingerprint: (SHA256:\S+)")).group(1)
         await server.wait_log(r"ssh -p \d+ 127\.0\.0\.1")
         term = await clients.terminal(port, username="alice", key=new_key())

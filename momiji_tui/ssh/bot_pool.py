@@ -1,0 +1,90 @@
+"""Bots that think in worker processes, for a server where every session
+shares one process.
+
+A front end asks a bot for a move from a Textual thread worker
+(``Table.bot_command``). In a server those threads share the interpreter
+lock with the event loop every session runs on, so a bot that thinks hard
+(``hard``: ISMCTS, about 0.1-0.3 s a move) slows every player's screen. Here
+``make_bot`` returns a stand-in whose ``choose(view)`` sends the view (plain
+picklable data) to a process pool and waits; the thread sleeps meanwhile,
+and the loop keeps the interpreter. The same level and seed give the same
+move as a bot in the thread would.
+
+This module imports neither Textual nor the rest of the server, so the
+worker processes start light.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+from concurrent.futures import ProcessPoolExecutor
+from typing import Any
+
+
+def _choose(level: str, seed: int, budget: dict[str, Any], view: Any) -> Any:
+    """In a worker: build the bot and ask it for a command."""
+    from momiji_tui.bots import make_bot
+
+    return make_bot(level, seed=seed, **budget).choose(view)
+
+
+def _warm_up() -> int:
+    from momiji_tui import bots  # noqa: F401  (import once, before the first move)
+
+    return os.getpid()
+
+
+class _RemoteBot:
+    def __init__(self, pool: BotPool, level: str, seed: int, budget: dict[str, Any]) -> None:
+        self._pool = pool
+        self.level = level
+        self.seed = seed
+        self.budget = budget
+
+    def choose(self, view: Any) -> Any:
+        """Runs in a Textual thread worker: blocks that thread, not the loop."""
+        return self._pool.executor().submit(_choose, self.level, self.seed, self.budget, view).result()
+
+
+class BotPool:
+    """A lazily started pool of ``workers`` processes (spawned, not forked:
+    the server has threads and an event loop that a fork would copy)."""
+
+    def __init__(self, workers: int) -> None:
+        if workers < 1:
+            raise ValueError("a bot pool needs at least one worker")
+        self.workers = workers
+        self._executor: ProcessPoolExecutor | None = None
+        self._closed = False
+
+    def executor(self) -> ProcessPoolExecutor:
+        if self._closed:
+            raise RuntimeError("the bot pool is closed")
+        if self._executor is None:
+            self._executor = ProcessPoolExecutor(self.workers, mp_context=multiprocessing.get_context("spawn"))
+        return self._executor
+
+    def start(self) -> list[int]:
+        """Start every worker now (instead of at the first bot move); their pids."""
+        executor = self.executor()
+        return sorted({f.result() for f in [executor.submit(_warm_up) for _ in range(self.workers)]})
+
+    def make_bot(self, level: str, seed: int = 0, **budget: Any) -> _RemoteBot:
+        """Drop-in for ``momiji_tui.bots.make_bot``."""
+        return _RemoteBot(self, level, seed, budget)
+
+    def close(self) -> None:
+        """Stop the workers; moves being thought about are abandoned."""
+        self._closed = True
+        if self._executor is not None:
+            self._executor.shutdown(wait=False, cancel_futures=True)
+            self._executor = None
+
+
+def default_workers() -> int:
+    """One worker per CPU the process may use."""
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except AttributeError:  # not on Linux
+        return max(1, os.cpu_count() or 1)
