@@ -232,6 +232,13 @@ EVENT_TYPES: dict[str, type] = {
 }
 # Fields that hold cards (written by name in JSON).
 _CARD_FIELDS = {"deck", "cards", "card", "hand_card", "display_card"}
+# Each event type's field names (computed once: ``fields`` is slow).
+_FIELD_NAMES: dict[type, tuple[str, ...]] = {
+    cls: tuple(f.name for f in fields(cls)) for cls in EVENT_TYPES.values()
+}
+_ALLOWED_KEYS: dict[type, frozenset[str]] = {
+    cls: frozenset(names) | {"type"} for cls, names in _FIELD_NAMES.items()
+}
 
 
 def _encode(name: str, value: Any) -> Any:
@@ -247,7 +254,7 @@ def _encode(name: str, value: Any) -> Any:
 def _decode(name: str, value: Any) -> Any:
     if name in _CARD_FIELDS:
         if isinstance(value, list):
-            return tuple(card_by_name(c) for c in value)
+            return tuple([card_by_name(c) for c in value])
         return card_by_name(value)
     if isinstance(value, list):
         return tuple(tuple(v) if isinstance(v, list) else v for v in value)
@@ -257,8 +264,8 @@ def _decode(name: str, value: Any) -> Any:
 def to_dict(event: Event) -> dict[str, Any]:
     """The stable JSON-able form of ``event``: ``{"type": name, **fields}``."""
     out: dict[str, Any] = {"type": type(event).__name__}
-    for f in fields(event):
-        out[f.name] = _encode(f.name, getattr(event, f.name))
+    for name in _FIELD_NAMES[type(event)]:
+        out[name] = _encode(name, getattr(event, name))
     return out
 
 
@@ -272,9 +279,8 @@ def from_dict(data: dict[str, Any]) -> Event:
         cls = EVENT_TYPES[data["type"]]
     except (KeyError, TypeError):
         raise ValueError(f"unknown event type: {data.get('type')!r}") from None
-    names = {f.name for f in fields(cls)}
-    extra = set(data) - names - {"type"}
-    if extra:
+    if not _ALLOWED_KEYS[cls].issuperset(data):
+        extra = set(data) - _ALLOWED_KEYS[cls]
         raise ValueError(f"{cls.__name__} has unknown fields {sorted(extra)}")
     try:
         return cls(**{k: _decode(k, v) for k, v in data.items() if k != "type"})
