@@ -46,5 +46,5 @@ def cards_of_types(types: tuple[str, ...] | list[str]) -> list[Card]:
 
 
 def describe_card(card: Card) -> str:
-    """A player-readable label, e.g. ``"Maple 2 (M2a)"``."""
-    return f"{LEAF_NAMES[CARD_TYPE[card]]} {CARD_VALUE[card]} ({CARD_NAME[card]})"
+    """A player-readable label, e.g. ``"Maple 2"``."""
+    return f"{LEAF_NAMES[CARD_TYPE[card]]} {CARD_VALUE[card]}"

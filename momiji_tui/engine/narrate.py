@@ -77,6 +77,8 @@ def narrate(event: ev.Event, viewer: int | None, names: Sequence[str]) -> str | 
     if t is ev.EndTriggered:
         why = "the deck is empty" if event.reason == "deck" else "the torii supply is used up"
         return f"The end is triggered: {why}. The round will be finished."
+    if t is ev.TurnEnded:
+        return f"{who(event.seat)} ended {'your' if event.seat == viewer else 'the'} turn."
     if t is ev.ActionsUndone:
         return f"{who(event.seat)} took back {'your' if event.seat == viewer else 'their'} last actions (undo)."
     if t is ev.GameEnded:

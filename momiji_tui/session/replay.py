@@ -167,4 +167,4 @@ class Replay:
             cards = " ".join(CARD_NAME[c][:2] for c in event.cards)
             verb = "was dealt" if isinstance(event, ev.CardsDealt) else "drew"
             return f"{self.names[event.seat]} {verb} {cards}."
-        return narrate(event, seat, self.names) or type(event).__name__
+        return narrate(event, seat, self.names) or ""

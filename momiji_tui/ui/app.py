@@ -64,7 +64,7 @@ class NewGameOptions:
 
     def seat_configs(self) -> list[SeatConfig]:
         """The seats: the human first, then the bots."""
-        bots = [SeatConfig(f"{BOT_NAMES[i]} ({self.bot_level})", BOT, self.bot_level)
+        bots = [SeatConfig(BOT_NAMES[i], BOT, self.bot_level)
                 for i in range(self.seats - 1)]
         return [SeatConfig(self.name or "You", HUMAN, None), *bots]
 

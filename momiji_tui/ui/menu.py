@@ -53,6 +53,7 @@ class MenuScreen(SizedScreen):
     def refresh_menu(self) -> None:
         menu = self.query_one("#menu-list", OptionList)
         menu.clear_options()
+        self.query_one("#menu-message", Label).update("")
         unfinished = self._unfinished()
         if unfinished:
             menu.add_option(Option(f"c  Continue your last game ({unfinished[0].game_id})", id="continue"))

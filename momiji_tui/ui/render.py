@@ -117,7 +117,7 @@ def display_text(v: PlayerView, *, selected: Sequence[str] = (), cursor: str | N
     keyboard cursor underlines its column's letter."""
     columns = display_columns(v)
     if not columns:
-        return Text("(empty — r reveals 4 cards)", style="dim")
+        return Text("(empty — r reveals 4 cards)" if v.deck_size else "(empty)", style="dim")
     out = Text()
     for i, (t, cards) in enumerate(columns):
         chosen = t in selected

@@ -103,13 +103,14 @@ class ReplayScreen(Screen[None]):
         self.replay: Replay | None = None
         self.problem: str | None = None
         self.seat: int | None = 0
+        self.humans: list[int] = []
         try:
             loaded = open_saved(self.path)
             self.replay = Replay.from_dicts(loaded.events)
             self.game_id = str(loaded.header.get("game_id", self.path.stem))
-            humans = [i for i, s in enumerate(loaded.header.get("seats", []))
-                      if isinstance(s, dict) and s.get("kind") == "human"]
-            self.seat = humans[0] if humans else 0
+            self.humans = [i for i, s in enumerate(loaded.header.get("seats", []))
+                           if isinstance(s, dict) and s.get("kind") == "human"]
+            self.seat = self.humans[0] if self.humans else None
         except (StoreError, OSError, ValueError) as exc:
             self.problem = f"Cannot replay {self.path.name}: {exc}"
             self.game_id = self.path.stem
@@ -234,10 +235,18 @@ class ReplayScreen(Screen[None]):
             self._moved()
 
     def action_seat(self) -> None:
-        """See the table from the next seat."""
-        if self.replay is not None:
-            self.seat = ((self.seat or 0) + 1) % len(self.replay.names)
-            self._moved()
+        """See the table from the next seat. In a game still being played,
+        only from the human seats' views (or a spectator's): the bots' hands
+        stay hidden, or replaying would be a way to cheat (RULES §8)."""
+        if self.replay is None:
+            return
+        if self.replay.open_hands:
+            choices: list[int | None] = list(range(len(self.replay.names)))
+        else:
+            choices = [*self.humans, None]
+        i = choices.index(self.seat) if self.seat in choices else -1
+        self.seat = choices[(i + 1) % len(choices)]
+        self._moved()
 
     def action_scroll(self, lines: int) -> None:
         """Scroll the table when it is taller than the screen."""

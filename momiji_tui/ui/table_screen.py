@@ -320,7 +320,12 @@ class TableScreen(SizedScreen):
         t = Text()
         t.append("▶ " if v.current == i else "  ", style="bold")
         t.append(s.name, style="bold")
-        t.append(f"  {s.acorns}{ACORN_SIGN} {s.hand_size} cards · {row_points(s)} pts")
+        table = self.momiji.table
+        level = table.seats[i].level if table is not None and i < len(table.seats) else None
+        if level:
+            t.append(f" ({level})", style="dim")
+        cards = "card" if s.hand_size == 1 else "cards"
+        t.append(f"  {s.acorns}{ACORN_SIGN} {s.hand_size} {cards} · {row_points(s)} pile pts")
         t.append("  ")
         t.append_text(panorama_text(s, short=True))
         if s.known:
@@ -488,8 +493,9 @@ class TableScreen(SizedScreen):
                 return t
             n = min(len(self.hand(v)), len(HAND_KEYS))
             keys = f"1–{HAND_KEYS[n - 1]}" if n > 1 else "1"
-            return Text(f"Select cards ({keys} or click) to play, or a column (its letter) to collect; "
-                        f"{k('table.reveal')} reveals 4 more (1{ACORN_SIGN}).", style="dim")
+            reveal = f"; {k('table.reveal')} reveals 4 more (1{ACORN_SIGN})" if v.deck_size else ""
+            return Text(f"Select cards ({keys} or click) to play, or a column (its letter) to collect"
+                        f"{reveal}.", style="dim")
         if v.turn.main_done:
             n = len(self.selected)
             x = self.key("table.exchange")

@@ -57,7 +57,7 @@ def test_rules_1_2_card_names_are_stable_and_unique():
     assert CARD_NAME[0] == "M0a" and CARD_NAME[13] == "M3b" and CARD_NAME[83] == "K3b"
     for card in ALL_CARDS:
         assert card_by_name(CARD_NAME[card]) == card
-    assert describe_card(card_by_name("G2b")) == "Ginkgo 2 (G2b)"
+    assert describe_card(card_by_name("G2b")) == "Ginkgo 2"
     with pytest.raises(KeyError):
         card_by_name("M4a")
 
