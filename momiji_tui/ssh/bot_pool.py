@@ -16,10 +16,19 @@ worker processes start light.
 
 from __future__ import annotations
 
+import logging
 import multiprocessing
 import os
 from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import TimeoutError as FutureTimeout
+from concurrent.futures.process import BrokenProcessPool
 from typing import Any
+
+log = logging.getLogger("momiji_tui.ssh")
+
+MOVE_TIMEOUT = 120.0
+"""Seconds a worker may take for one move before the bot thinks in its own
+thread instead (a Hard bot takes well under a second)."""
 
 
 def _choose(level: str, seed: int, budget: dict[str, Any], view: Any) -> Any:
@@ -43,18 +52,29 @@ class _RemoteBot:
         self.budget = budget
 
     def choose(self, view: Any) -> Any:
-        """Runs in a Textual thread worker: blocks that thread, not the loop."""
-        return self._pool.executor().submit(_choose, self.level, self.seed, self.budget, view).result()
+        """Runs in a Textual thread worker: blocks that thread, not the loop.
+        If the workers died or hang, the move is thought here instead (the
+        game goes on) and a dead pool is replaced for the next move."""
+        try:
+            future = self._pool.executor().submit(_choose, self.level, self.seed, self.budget, view)
+            return future.result(timeout=self._pool.move_timeout)
+        except BrokenProcessPool as exc:
+            log.error("bot workers died (%s); starting new ones", exc)
+            self._pool.reset()
+        except FutureTimeout:
+            log.error("a bot worker took more than %.0f s for one move", self._pool.move_timeout)
+        return _choose(self.level, self.seed, self.budget, view)
 
 
 class BotPool:
     """A lazily started pool of ``workers`` processes (spawned, not forked:
     the server has threads and an event loop that a fork would copy)."""
 
-    def __init__(self, workers: int) -> None:
+    def __init__(self, workers: int, move_timeout: float = MOVE_TIMEOUT) -> None:
         if workers < 1:
             raise ValueError("a bot pool needs at least one worker")
         self.workers = workers
+        self.move_timeout = move_timeout
         self._executor: ProcessPoolExecutor | None = None
         self._closed = False
 
@@ -74,12 +94,16 @@ class BotPool:
         """Drop-in for ``momiji_tui.bots.make_bot``."""
         return _RemoteBot(self, level, seed, budget)
 
+    def reset(self) -> None:
+        """Drop the current workers; the next move starts new ones."""
+        executor, self._executor = self._executor, None
+        if executor is not None:
+            executor.shutdown(wait=False, cancel_futures=True)
+
     def close(self) -> None:
         """Stop the workers; moves being thought about are abandoned."""
         self._closed = True
-        if self._executor is not None:
-            self._executor.shutdown(wait=False, cancel_futures=True)
-            self._executor = None
+        self.reset()
 
 
 def default_workers() -> int:

@@ -71,3 +71,18 @@ async def test_the_game_server_sends_bot_moves_to_its_pool(start_game, clients, 
     await wait_until(lambda: table.current == app.seat and app.thinking is None, timeout=60)
     assert calls and threading.get_ident() not in calls
     assert any(type(e).__name__ == "TurnEnded" and e.seat != app.seat for e in table.events)
+
+
+def _crash(*args):
+    os._exit(3)  # a worker that dies mid-move
+
+
+def test_a_dead_worker_does_not_lose_the_move(monkeypatch, pool):
+    table = Table.new([SeatConfig("a", HUMAN), SeatConfig("b", BOT, "easy")], seed=4)
+    view = table.view(table.current)
+    expected = make_bot("easy", seed=1).choose(view)
+    real_submit = pool.executor().submit
+    monkeypatch.setattr(pool.executor(), "submit", lambda fn, *a: real_submit(_crash, *a))
+    assert pool.make_bot("easy", seed=1).choose(view) == expected  # thought here instead
+    assert pool._executor is None  # the broken pool was dropped
+    assert pool.make_bot("easy", seed=1).choose(view) == expected  # new workers
