@@ -1,0 +1,48 @@
+"""Bot speed: decision times at the play budget (what the app uses)."""
+
+from __future__ import annotations
+
+import time
+
+from momiji_tui.bots import make_bot
+from momiji_tui.engine import create_game, fold, view
+from momiji_tui.engine import run as run_command
+
+from .common import p95, row
+
+
+def decision_times(level: str, games: int, seats: int = 2) -> tuple[list[float], int]:
+    """Seconds per decision of ``level`` bots playing every seat of seeded
+    games at the app's budget; also the Hard bot's total iterations."""
+    times: list[float] = []
+    iterations = 0
+    for seed in range(games):
+        state = fold(create_game([f"s{i}" for i in range(seats)], seed=seed))
+        step = 0
+        while state.phase != "ended":
+            bot = make_bot(level, seed=step)
+            v = view(state, state.current)
+            start = time.perf_counter()
+            command = bot.choose(v)
+            times.append(time.perf_counter() - start)
+            iterations += getattr(bot, "last_iterations", 0)
+            state, _ = run_command(state, command)
+            step += 1
+    return times, iterations
+
+
+def run(quick: bool) -> list[dict]:
+    rows = []
+    for level, games in (("normal", 2 if quick else 10), ("hard", 1 if quick else 4)):
+        times, iterations = decision_times(level, games)
+        rows.append(row(f"{level} bot decision p95 (play budget)", p95(times), "s",
+                        1.0 if level == "hard" else None, False))
+        rows.append(row(f"{level} bot decision mean", sum(times) / len(times), "s", None, False))
+        if iterations:
+            rows.append(row(f"{level} bot iterations/s", iterations / sum(times), "iter/s", None, True))
+    return rows
+
+
+if __name__ == "__main__":
+    for r in run(quick=False):
+        print(r)
