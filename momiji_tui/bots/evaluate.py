@@ -76,15 +76,6 @@ def time_left(state: GameState) -> float:
     return min(1.0, turns_left(state, state.current) / 14.0)
 
 
-def _used_cards(state: GameState) -> set[Card]:
-    """Cards that can no longer reach anyone's pile: played or discarded."""
-    gone = set(state.discard)
-    for s in state.seats:
-        for p in s.row:
-            gone.update(p.cards)
-    return gone
-
-
 def objective_chances(state: GameState, t_left: float) -> dict[str, list[float]]:
     """For each activated objective, each seat's chance to meet it at the end."""
     out: dict[str, list[float]] = {}
@@ -219,14 +210,23 @@ class _Plan:
         return sum(len(v) for v in self.hand.values())
 
 
-def _dead_values(state: GameState, gone: set[Card]) -> set[tuple[str, int]]:
+_TV_TOTAL = {v: len(_CARDS_BY_TV[("M", v)]) for v in range(4)}  # copies of each value per type
+
+
+def _dead_values(state: GameState) -> set[tuple[str, int]]:
     """(type, value) pairs of which every card is played or discarded."""
-    dead = set()
-    for t in state.types:
-        for v in (1, 2, 3):
-            if all(c in gone for c in _CARDS_BY_TV[(t, v)]):
-                dead.add((t, v))
-    return dead
+    gone: dict[tuple[str, int], int] = {}
+    for c in state.discard:
+        if CARD_VALUE[c]:
+            k = (CARD_TYPE[c], CARD_VALUE[c])
+            gone[k] = gone.get(k, 0) + 1
+    for s in state.seats:
+        for p in s.row:
+            for c in p.cards:
+                if CARD_VALUE[c]:
+                    k = (CARD_TYPE[c], CARD_VALUE[c])
+                    gone[k] = gone.get(k, 0) + 1
+    return {k for k, n in gone.items() if n >= _TV_TOTAL[k[1]]}
 
 
 def acorn_pairs_in_row(seat: SeatState) -> int:
@@ -249,7 +249,7 @@ class _Ctx:
     def __init__(self, state: GameState) -> None:
         self.t_left = time_left(state)
         self.chances = objective_chances(state, self.t_left)
-        self.dead = _dead_values(state, _used_cards(state))
+        self.dead = _dead_values(state)
 
 
 def seat_value(state: GameState, i: int, *, with_hand: bool = True, w: Weights = DEFAULT_WEIGHTS,
@@ -301,3 +301,18 @@ def relative_value(state: GameState, seat: int, w: Weights = DEFAULT_WEIGHTS) ->
     mine = seat_value(state, seat, w=w, ctx=ctx)
     others = [seat_value(state, j, with_hand=False, w=w, ctx=ctx) for j in range(state.n_seats) if j != seat]
     return mine - w.opponent * max(others)
+
+
+def best_collect_value(state: GameState, seat: int, w: Weights = DEFAULT_WEIGHTS) -> float:
+    """The seat's value if it collected the best column of the display now
+    (RULES §4.1; no Tea House), the column's cards simply moved to its hand."""
+    best = -math.inf
+    ctx = _Ctx(state)
+    for t in state.columns():
+        s2 = state.clone()
+        s2.turn.main_done = True
+        col = [c for c in s2.display if CARD_TYPE[c] == t]
+        s2.display = [c for c in s2.display if CARD_TYPE[c] != t]
+        s2.seats[seat].hand.extend(col)
+        best = max(best, seat_value(s2, seat, w=w, ctx=ctx))
+    return best

@@ -27,19 +27,20 @@ from collections.abc import Callable
 
 from ..engine import commands as cmd
 from ..engine.commands import Command
+from ..engine.errors import IllegalCommand
 from ..engine.legal import legal_commands
 from ..engine.state import ENDED, PLAY, GameState
 from ..engine.view import PlayerView, determinize
 from .base import decision_rng, world_and_legal
-from .evaluate import DEFAULT_WEIGHTS, Weights, all_values
+from .evaluate import DEFAULT_WEIGHTS, Weights, all_values, best_collect_value
 from .normal import NormalBot, draft_pick, is_random
-from .playout import policy_command, prefilter, step
+from .playout import greedy_policy_command, policy_command, prefilter, step
 
 DEFAULT_ITERATIONS = 300
 
 
 class _Node:
-    __slots__ = ("children", "visits", "total", "avail", "cands")
+    __slots__ = ("children", "visits", "total", "avail", "cands", "prior")
 
     def __init__(self) -> None:
         self.children: dict[Command, _Node] = {}
@@ -47,6 +48,7 @@ class _Node:
         self.total = 0.0
         self.avail = 0
         self.cands: list[Command] | None = None
+        self.prior: dict[Command, float] = {}
 
 
 class HardBot:
@@ -55,7 +57,10 @@ class HardBot:
     def __init__(self, seed: int = 0, name: str = "Hard", *, iterations: int | None = None,
                  time_limit: float | None = None, clock: Callable[[], float] | None = None,
                  root_k: int = 8, inner_k: int = 5, exploration: float = 0.5,
-                 horizon: int = 2, scale: float = 8.0, epsilon: float = 0.1,
+                 horizon: int = 1, scale: float = 8.0, epsilon: float = 0.1,
+                 delta: float = 10.0, bias: float = 3.0, baseline: bool = True,
+                 expand_turn: bool = False, leaf_collect: bool = False,
+                 greedy_opponents: bool = False, paired: bool = False, pool_size: int = 64,
                  weights: Weights = DEFAULT_WEIGHTS) -> None:
         if time_limit is not None and clock is None:
             raise ValueError("a time limit needs a clock: pass clock=time.perf_counter")
@@ -73,6 +78,14 @@ class HardBot:
         self.scale = scale
         self.epsilon = epsilon
         self.weights = weights
+        self.delta = delta
+        self.bias = bias
+        self.baseline = baseline
+        self.expand_turn = expand_turn
+        self.leaf_collect = leaf_collect
+        self.greedy_opponents = greedy_opponents
+        self.paired = paired
+        self.pool_size = pool_size
         self.normal = NormalBot(seed, weights=weights)
         self.last_iterations = 0
 
@@ -89,37 +102,51 @@ class HardBot:
         me = view.seat
         worlds = [world] + [determinize(view, rng) for _ in range(3)]
         root = _Node()
-        root.cands = self._ranked(worlds, legal, me, self.root_k)
+        root.cands, root.prior = self._ranked(worlds, legal, me, self.root_k)
         if len(root.cands) == 1:
             return root.cands[0]
+        pool: list[tuple[GameState, float, int]] = []
         it = 0
         while True:
             if self.iterations is not None and it >= self.iterations:
                 break
             if self.time_limit is not None and it > 0 and self.clock() - start >= self.time_limit:
                 break
-            self._iterate(root, determinize(view, rng), me, rng)
+            if self.paired:
+                # Common random numbers: the i-th visit of every root command
+                # uses the same world and playout seed, so root commands are
+                # compared on the same deals (a paired comparison).
+                first = self._select(root, root.cands)
+                child = root.children.get(first)
+                k = (child.visits if child is not None else 0) % self.pool_size
+                while len(pool) <= k:
+                    w = determinize(view, rng)
+                    pool.append((w, _diff(all_values(w, self.weights), me), rng.getrandbits(62)))
+                w, base, seed = pool[k]
+                self._iterate(root, w, me, random.Random(seed), base=base, first=first)
+            else:
+                self._iterate(root, determinize(view, rng), me, rng)
             it += 1
         self.last_iterations = it
         best = max(root.cands, key=lambda c: _rank(root.children.get(c)))
         return best
 
     # ------------------------------------------------------------- search
-    def _ranked(self, worlds: list[GameState], legal: list[Command], me: int, k: int) -> list[Command]:
-        """The ``k`` best of ``legal`` by Normal's one-ply value, best first
-        (ending the turn is always kept when it is legal)."""
-        nb = self.normal
+    def _ranked(self, worlds: list[GameState], legal: list[Command], me: int, k: int
+                ) -> tuple[list[Command], dict[Command, float]]:
+        """The (at most ``k``) commands worth searching, best first by Normal's
+        evaluation (``NormalBot.scored``), keeping those within ``delta``
+        points of the best; and each one's prior (its value behind the best,
+        in reward units)."""
         legal = prefilter(worlds[0], legal, me)
         if len(legal) <= 1:
-            return list(legal)
-        scored = sorted(((nb.command_value(worlds, c, me), i, c) for i, c in enumerate(legal)),
-                        key=lambda x: (-x[0], x[1]))
-        out = [c for _, _, c in scored[:k]]
-        for _, _, c in scored[k:]:
-            if isinstance(c, (cmd.EndTurn, cmd.DiscardToLimit)) and not any(
-                    isinstance(x, (cmd.EndTurn, cmd.DiscardToLimit)) for x in out):
-                out.append(c)
-        return out
+            return list(legal), {c: 0.0 for c in legal}
+        scored = sorted(self.normal.scored(worlds, legal, me), key=lambda x: (-x[0], x[1]))
+        scored = [x for x in scored if x[0] > -math.inf] or scored[:1]
+        best = scored[0][0]
+        kept = [(v, c) for v, _, c in scored[:k] if v >= best - self.delta]
+        unit = 4.0 * self.scale  # a sigmoid of slope 1/(4·scale) near its centre
+        return [c for _, c in kept], {c: (v - best) / unit for v, c in kept}
 
     def _candidates(self, node: _Node, state: GameState, me: int, fixed: bool) -> list[Command]:
         """The commands searched at a node of the bot's turn in this world."""
@@ -129,7 +156,7 @@ class HardBot:
         if state.turn.revealed:
             cands = legal  # the collect after a reveal: a handful of columns
         elif fixed:
-            cands = self._ranked([state], legal, me, self.inner_k)
+            cands, node.prior = self._ranked([state], legal, me, self.inner_k)
         else:
             # after a hidden draw (bamboo, koi) the options differ by world: let the policy pick
             cands = [policy_command(state, me, random.Random(len(legal)), epsilon=0.0)]
@@ -137,7 +164,19 @@ class HardBot:
             node.cands = cands
         return cands
 
-    def _iterate(self, root: _Node, state: GameState, me: int, rng: random.Random) -> None:
+    def _select(self, node: _Node, cands: list[Command]) -> Command:
+        """The first unexpanded candidate, else the best by UCB."""
+        for c in cands:
+            if c not in node.children:
+                return c
+        return max(cands, key=lambda a: self._ucb(node.children[a], node.prior.get(a, 0.0)))
+
+    def _iterate(self, root: _Node, state: GameState, me: int, rng: random.Random,
+                 base: float | None = None, first: Command | None = None) -> None:
+        if base is None:
+            base = 0.0
+            if self.baseline:  # this world's own standing: subtracted to cut the noise between worlds
+                base = _diff(all_values(state, self.weights), me)
         node = root
         path = [root]
         fixed = True  # no hidden draw yet on this path: the bot's options are the same in every world
@@ -149,31 +188,37 @@ class HardBot:
                 child = node.children.get(c)
                 if child is not None:
                     child.avail += 1
-            fresh = [c for c in cands if c not in node.children]
+            c = first if (node is root and first is not None) else self._select(node, cands)
+            fresh = c not in node.children
             if fresh:
-                c = fresh[0]
                 child = _Node()
                 child.avail = 1
                 node.children[c] = child
             else:
-                c = max(cands, key=lambda a: self._ucb(node.children[a]))
                 child = node.children[c]
             if is_random(c):
                 fixed = False
-            step(state, c)
+            try:
+                state = step(state, c)
+            except IllegalCommand:  # pragma: no cover - a guard against an engine refusal
+                if c in cands and len(cands) > 1:
+                    cands.remove(c)
+                    node.children.pop(c, None)
+                return
             node = child
             path.append(node)
-            if fresh:
+            if fresh and not self.expand_turn:
                 break
-        reward = self._playout(state, me, rng)
+        reward = self._playout(state, me, rng, base)
         for n in path:
             n.visits += 1
             n.total += reward
 
-    def _ucb(self, n: _Node) -> float:
-        return n.total / n.visits + self.c * math.sqrt(math.log(max(1, n.avail)) / n.visits)
+    def _ucb(self, n: _Node, prior: float) -> float:
+        return (n.total / n.visits + self.c * math.sqrt(math.log(max(1, n.avail)) / n.visits)
+                + self.bias * prior / (n.visits + 1))
 
-    def _playout(self, state: GameState, me: int, rng: random.Random) -> float:
+    def _playout(self, state: GameState, me: int, rng: random.Random, base: float = 0.0) -> float:
         """Finish the bot's turn by the policy, then play on until the bot's
         turn has come back ``horizon`` times (0: stop when its turn ends);
         score the leaf from the bot's seat."""
@@ -184,7 +229,14 @@ class HardBot:
             seat = state.current
             if seat != me and self.horizon == 0:
                 break
-            step(state, policy_command(state, seat, rng, epsilon=eps))
+            try:
+                if self.greedy_opponents and seat != me:
+                    command = greedy_policy_command(state, seat, rng, epsilon=eps, weights=self.weights)
+                else:
+                    command = policy_command(state, seat, rng, epsilon=eps)
+                state = step(state, command)
+            except IllegalCommand:  # pragma: no cover - a guard against an engine refusal
+                state = step(state, rng.choice(legal_commands(state, seat)))
             if state.current == me and seat != me:
                 returns += 1
                 if returns >= self.horizon:
@@ -193,9 +245,15 @@ class HardBot:
             if guard > 2000:  # pragma: no cover - turns always end
                 break
         values = all_values(state, self.weights)
-        mine = values[me]
-        best_other = max(v for j, v in enumerate(values) if j != me)
-        return 1.0 / (1.0 + math.exp(-(mine - best_other) / self.scale))
+        if self.leaf_collect and state.phase != ENDED and state.current == me and not state.turn.main_done:
+            values[me] = max(values[me], best_collect_value(state, me, self.weights))
+        d = _diff(values, me) - base
+        return 1.0 / (1.0 + math.exp(-d / self.scale))
+
+
+def _diff(values: list[float], me: int) -> float:
+    """The seat's value minus the best other seat's."""
+    return values[me] - max(v for j, v in enumerate(values) if j != me)
 
 
 def _rank(n: _Node | None) -> tuple[int, float]:

@@ -14,8 +14,7 @@ import random
 from ..engine import commands as cmd
 from ..engine.cards import CARD_TYPE, CARD_VALUE, Card
 from ..engine.commands import Command
-from ..engine.decide import decide
-from ..engine.fold import apply_in_place
+from ..engine import run
 from ..engine.legal import can_take_main_action
 from ..engine.rules_data import (
     BRIDGE_SAME_TYPE_MAX, EXCHANGE_DISCARD, HAND_LIMIT, LANDSCAPE_COST, OBJECTIVE_COST,
@@ -27,13 +26,10 @@ from ..engine.state import DRAFT, GameState, SeatState
 SIDES = (cmd.LEFT, cmd.RIGHT)
 
 
-def step(state: GameState, command: Command) -> None:
-    """Apply ``command`` to ``state`` in place (the caller owns ``state``).
-
-    Raises ``IllegalCommand`` (state unchanged) when it is illegal.
-    """
-    for e in decide(state, command):
-        apply_in_place(state, e)
+def step(state: GameState, command: Command) -> GameState:
+    """The state after ``command`` (``engine.run``: one copy; ``state`` is
+    left unchanged). Raises ``IllegalCommand`` when it is illegal."""
+    return run(state, command)[0]
 
 
 # ------------------------------------------------------------------ helpers
@@ -372,3 +368,59 @@ def prefilter(state: GameState, legal: list[Command], seat: int, keep: int = 3) 
         out.extend((i, c) for _, i, c in members[:keep])
     out.sort(key=lambda x: x[0])
     return [c for _, c in out]
+
+
+def greedy_policy_command(state: GameState, seat: int, rng: random.Random, *, epsilon: float = 0.1,
+                          weights: object = None) -> Command:
+    """A stronger (and dearer) playout policy: the main action is the best of a
+    few candidates (the best play per type, the best mixed play, each column,
+    an objective it leads) by ``evaluate.seat_value`` of the seat itself;
+    the rest as ``policy_command``."""
+    from .evaluate import DEFAULT_WEIGHTS, seat_value
+
+    w = weights or DEFAULT_WEIGHTS
+    turn = state.turn
+    if state.phase == DRAFT or turn.main_done or rng.random() < epsilon:
+        return policy_command(state, seat, rng, epsilon=0.0 if state.phase != DRAFT else 1.0)
+    s = state.seats[seat]
+    tops, closed = _tops(s)
+    cands: list[Command] = []
+    if turn.revealed:
+        cands = [_collect_cmd(state, seat, [t]) for t in state.columns()]
+    else:
+        sizes = {p.leaf_type: len(p.cards) for p in s.row}
+        best_by_type: dict[str, tuple[float, tuple[Card, ...]]] = {}
+        for cards in _same_type_options(state, s, tops, closed):
+            t = CARD_TYPE[cards[0]]
+            g = _chain_gain(tops.get(t), sizes.get(t, 0), cards)
+            if g > best_by_type.get(t, (-1.0, ()))[0]:
+                best_by_type[t] = (g, cards)
+        cands += [_play_cmd(seat, s, cards, rng) for _, cards in best_by_type.values()]
+        singles = _mixed_singles(state, s, tops, closed)
+        if len(singles) >= 2:
+            picks = tuple(max(cs, key=lambda c: (CARD_VALUE[c], -c)) for cs in singles.values())
+            cands.append(_play_cmd(seat, s, picks, rng))
+        if state.display:
+            cols = state.columns()
+            want = min(TEAHOUSE_COLUMNS, len(cols)) if turn.boost == "teahouse" else 1
+            if want == 1:
+                cands += [cmd.Collect(seat, (t,)) for t in cols]
+            else:
+                cands.append(_collect_cmd(state, seat, _columns_by_want(state, tops, closed)))
+        if s.acorns >= _objective_cost(state):
+            for o in state.objectives:
+                if o not in state.owners:
+                    mine = objective_measure(o, s)
+                    if mine >= 1 and all(objective_measure(o, x) <= mine for j, x in enumerate(state.seats) if j != seat):
+                        cands.append(cmd.ActivateObjective(seat, o))
+        if not cands:
+            return policy_command(state, seat, rng, epsilon=0.0)
+    best_v, best_c = -1e9, cands[0]
+    for c in cands:
+        try:
+            v = seat_value(run(state, c)[0], seat, w=w)
+        except Exception:  # pragma: no cover - a guard: skip a refused candidate
+            continue
+        if v > best_v:
+            best_v, best_c = v, c
+    return best_c

@@ -1,0 +1,74 @@
+"""The tournament runner: seat rotation, statistics, reports, CLI entry."""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+
+import pytest
+
+from momiji_tui.bots.tournament import (
+    format_result, lineups, main_tournament, parse_bot, run_tournament, to_json, wilson,
+)
+
+
+def test_wilson_interval_matches_known_values():
+    lo, hi = wilson(50, 100)
+    assert lo == pytest.approx(0.4038, abs=1e-3) and hi == pytest.approx(0.5962, abs=1e-3)
+    lo, hi = wilson(0, 10)
+    assert lo == 0.0 and hi == pytest.approx(0.2775, abs=1e-3)
+    assert wilson(0, 0) == (0.0, 1.0)
+
+
+@pytest.mark.parametrize("bots,seats", [(["a", "b"], 2), (["a", "b", "c"], 4), (["a", "b"], 3), (["a", "b", "c", "d"], 2)])
+def test_rotation_gives_every_bot_every_seat_equally(bots, seats):
+    rot = lineups(bots, seats)
+    for seat in range(seats):
+        counts = Counter(lineup[seat] for lineup in rot)
+        assert set(counts) == set(bots) and len(set(counts.values())) == 1
+
+
+def test_parse_bot_reads_budget_keywords():
+    assert parse_bot("hard:iterations=50:horizon=0", None) == ("hard", {"iterations": 50, "horizon": 0})
+    assert parse_bot("hard", {"hard": {"iterations": 9}}) == ("hard", {"iterations": 9})
+    level, kw = parse_bot("hard:time_limit=0.5", None)
+    assert level == "hard" and kw["time_limit"] == 0.5 and callable(kw["clock"])
+
+
+def test_small_tournament_reports_every_bot():
+    r = run_tournament(["normal", "easy"], games=6, seats=3, seed=3, keep_records=True)
+    by = {s.bot: s for s in r.stats}
+    assert sum(len(rec.lineup) for rec in r.records) == by["normal"].games + by["easy"].games == 18
+    assert sum(s.wins for s in r.stats) == pytest.approx(6)
+    for s in r.stats:
+        assert 0 <= s.win_ci[0] <= s.win_rate <= s.win_ci[1] <= 1
+        assert s.decisions > 0 and s.p95_decision_ms >= 0
+    assert r.mean_rounds > 3
+    assert {ls.landscape for ls in r.landscapes} <= {
+        "spring", "bamboo", "lantern", "koi", "terrace", "bell", "bridge", "stones", "pagoda",
+        "teahouse", "waterfall", "moss", "pier", "crane", "pine", "fox", "moongate", "festival"}
+    assert r.landscapes
+    text = format_result(r)
+    assert "win %" in text and "Landscape balance" in text and "normal" in text
+    data = json.loads(to_json(r))
+    assert data["games"] == 6 and len(data["stats"]) == 2
+
+
+def test_results_do_not_depend_on_jobs():
+    one = run_tournament(["easy", "normal"], games=4, seats=2, seed=11, keep_records=True)
+    two = run_tournament(["easy", "normal"], games=4, seats=2, seed=11, jobs=2, keep_records=True)
+    assert [r.scores for r in one.records] == [r.scores for r in two.records]
+
+
+def test_starter_mode_has_no_balance_report():
+    r = run_tournament(["easy", "easy:"], games=2, seats=2, seed=1, landscape_mode="starter")
+    assert r.landscapes == []
+
+
+def test_main_tournament_prints_table_and_json(capsys):
+    assert main_tournament(["--bots", "normal,easy", "--games", "2", "--seats", "2", "--seed", "4"]) == 0
+    out = capsys.readouterr().out
+    assert "normal" in out and "easy" in out and "95% CI" in out
+    assert main_tournament(["--bots", "easy,normal", "--games", "2", "--json", "--mode", "starter"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["seats"] == 2 and data["landscape_mode"] == "starter"
