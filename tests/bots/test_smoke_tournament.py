@@ -13,6 +13,8 @@ from __future__ import annotations
 
 from math import comb
 
+import pytest
+
 from momiji_tui.bots.tournament import run_tournament
 
 
@@ -46,9 +48,13 @@ HARD_ITERATIONS = 40
 HARD_SEED = 0
 HARD_NORMAL_GAMES = 24
 HARD_NORMAL_MIN_WINS = 17  # P(>= 17 of 24 | p = 0.5) = 0.032
-HARD_NORMAL_MEASURED = "to be measured"
+HARD_NORMAL_MEASURED = "13 of 24 (2026-11-30): below the threshold, see the xfail"
 
 
+@pytest.mark.xfail(strict=True, reason=(
+    "Hard is not yet measurably stronger than Normal: at 40 iterations it won 13 of these 24 games "
+    "(54%, Wilson 95% CI 35-72%). Strict: when Hard reaches the threshold this fails, and the "
+    "marker must go."))
 def test_hard_beats_normal():
     r = run_tournament(["hard", "normal"], games=HARD_NORMAL_GAMES, seats=2, seed=HARD_SEED,
                        budgets={"hard": {"iterations": HARD_ITERATIONS}})
