@@ -10,7 +10,6 @@ See docs/BOTS.md.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
 from .base import Bot
@@ -41,4 +40,3 @@ def make_bot(level: str, seed: int = 0, **budget: Any) -> Bot:
 
 
 __all__ = ["Bot", "EasyBot", "LEVELS", "NormalBot", "make_bot"]
-_unused: Callable[..., Any] | None = None

@@ -37,6 +37,19 @@ from .normal import NormalBot, draft_pick, is_random
 from .playout import greedy_policy_command, policy_command, prefilter, step
 
 DEFAULT_ITERATIONS = 300
+"""The play budget of ``make_bot("hard", seed)``: deterministic, and well
+under a second per decision on a 2-core machine (docs/BOTS.md)."""
+
+# Hard drafts by measured strength: each landscape's win rate when a seat had
+# it, in a 1,000-game Normal-vs-Normal draft tournament (docs/BOTS.md,
+# "Landscape balance"; seed 20000). Koi Pond and Pine Ridge were never drafted
+# there (Normal ranks them last), so they get a below-average guess.
+HARD_DRAFT_VALUE: dict[str, float] = {
+    "teahouse": 0.619, "festival": 0.590, "fox": 0.572, "terrace": 0.571, "bell": 0.558,
+    "spring": 0.500, "bamboo": 0.495, "pier": 0.494, "bridge": 0.486, "crane": 0.473,
+    "moss": 0.463, "koi": 0.45, "pine": 0.45, "pagoda": 0.444, "moongate": 0.442,
+    "stones": 0.441, "lantern": 0.434, "waterfall": 0.428,
+}
 
 
 class _Node:
@@ -60,7 +73,7 @@ class HardBot:
                  horizon: int = 1, scale: float = 8.0, epsilon: float = 0.1,
                  delta: float = 10.0, bias: float = 3.0, baseline: bool = True,
                  expand_turn: bool = False, leaf_collect: bool = False,
-                 greedy_opponents: bool = False, paired: bool = False, pool_size: int = 64,
+                 greedy_opponents: bool = False, paired: bool = True, pool_size: int = 64,
                  weights: Weights = DEFAULT_WEIGHTS) -> None:
         if time_limit is not None and clock is None:
             raise ValueError("a time limit needs a clock: pass clock=time.perf_counter")
@@ -98,7 +111,7 @@ class HardBot:
         if len(legal) == 1:
             return legal[0]
         if view.phase != PLAY:
-            return draft_pick(legal)
+            return draft_pick(legal, HARD_DRAFT_VALUE)
         me = view.seat
         worlds = [world] + [determinize(view, rng) for _ in range(3)]
         root = _Node()

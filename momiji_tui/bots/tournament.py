@@ -20,7 +20,7 @@ import hashlib
 import json
 import math
 import time
-from collections.abc import Iterable, Mapping
+from collections.abc import Mapping
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
@@ -237,50 +237,60 @@ def summarize(records: list[GameRecord], bots: list[str]) -> list[BotStats]:
 def landscape_balance(records: list[GameRecord], stats: list[BotStats],
                       alpha: float = 0.05) -> list[LandscapeStats]:
     """For each landscape seen in draft games: win rate of the seats that had it
-    versus the seats that did not. A landscape is an *outlier* when the two
-    differ with a two-proportion z test at ``alpha`` after a Bonferroni
-    correction over the landscapes tested."""
+    versus the seats that did not.
+
+    Bots of different strength draft differently, so the test compares
+    *residuals*: each seat's win share minus its bot's overall win rate
+    (``excess`` is their mean over the seats with the landscape). ``z`` is the
+    Welch z of the residuals with versus without it; a landscape is an
+    *outlier* when ``|z|`` passes ``alpha`` after a Bonferroni correction over
+    the landscapes tested. In a mirror tournament (one bot in every seat)
+    this is the plain with-versus-without comparison."""
     rate_of = {s.bot: s.win_rate for s in stats}
-    rows: list[tuple[str, int, float, int, float, float]] = []
     drafted = [r for r in records if any(r.panoramas)]
+    rows = []
     for lid in LANDSCAPES:
-        n_w = n_o = 0
         w_w = w_o = 0.0
-        excess = 0.0
+        res_w: list[float] = []
+        res_o: list[float] = []
         for r in drafted:
             for i, pano in enumerate(r.panoramas):
+                res = r.win_share[i] - rate_of.get(r.lineup[i], 0.0)
                 if lid in pano:
-                    n_w += 1
                     w_w += r.win_share[i]
-                    excess += r.win_share[i] - rate_of.get(r.lineup[i], 0.0)
+                    res_w.append(res)
                 else:
-                    n_o += 1
                     w_o += r.win_share[i]
-        if n_w:
-            rows.append((lid, n_w, w_w, n_o, w_o, excess / n_w))
-    tests = max(1, len(rows))
-    # two-sided critical value for alpha / tests (normal quantile by bisection)
-    target = alpha / tests
-    lo, hi = 0.0, 10.0
-    for _ in range(60):
+                    res_o.append(res)
+        if res_w:
+            rows.append((lid, w_w, w_o, res_w, res_o))
+    crit = _normal_quantile(1 - alpha / (2 * max(1, len(rows))))
+    out = []
+    for lid, w_w, w_o, res_w, res_o in rows:
+        n_w, n_o = len(res_w), len(res_o)
+        m_w, m_o = sum(res_w) / n_w, (sum(res_o) / n_o if n_o else 0.0)
+        var_w = sum((x - m_w) ** 2 for x in res_w) / max(1, n_w - 1)
+        var_o = sum((x - m_o) ** 2 for x in res_o) / max(1, n_o - 1) if n_o else 0.0
+        se = math.sqrt(max(1e-12, var_w / n_w + (var_o / n_o if n_o else 0.0)))
+        z = (m_w - m_o) / se
+        out.append(LandscapeStats(
+            lid, LANDSCAPES[lid][0], n_w, w_w / n_w, wilson(w_w, n_w), n_o,
+            w_o / n_o if n_o else 0.0, wilson(w_o, n_o) if n_o else (0.0, 1.0),
+            m_w, z, abs(z) > crit,
+        ))
+    return out
+
+
+def _normal_quantile(p: float) -> float:
+    """The standard normal quantile (bisection on ``erfc``; p in (0.5, 1))."""
+    lo, hi = 0.0, 12.0
+    for _ in range(80):
         mid = (lo + hi) / 2
-        if math.erfc(mid / math.sqrt(2)) > target:
+        if 0.5 * math.erfc(mid / math.sqrt(2)) > 1 - p:
             lo = mid
         else:
             hi = mid
-    crit = hi
-    out = []
-    for lid, n_w, w_w, n_o, w_o, ex in rows:
-        p1 = w_w / n_w
-        p0 = w_o / n_o if n_o else 0.0
-        pooled = (w_w + w_o) / (n_w + n_o)
-        se = math.sqrt(max(1e-12, pooled * (1 - pooled) * (1 / n_w + (1 / n_o if n_o else 0.0))))
-        z = (p1 - p0) / se
-        out.append(LandscapeStats(
-            lid, LANDSCAPES[lid][0], n_w, p1, wilson(w_w, n_w), n_o, p0, wilson(w_o, n_o) if n_o else (0.0, 1.0),
-            ex, z, abs(z) > crit,
-        ))
-    return out
+    return hi
 
 
 def _run_one(args: tuple) -> GameRecord:
@@ -373,6 +383,7 @@ def format_result(result: TournamentResult) -> str:
                 f"{100 * ls.excess:>+7.1f}{ls.z:>+7.2f}" + ("  OUTLIER" if ls.outlier else "")
             )
         outs = [ls.landscape for ls in result.landscapes if ls.outlier]
+        lines.append("excess: mean win share minus the seat's bot's win rate; z: with vs without, on those residuals")
         lines.append("Outliers (Bonferroni-corrected z test, α = 0.05): " + (", ".join(outs) if outs else "none"))
     return "\n".join(lines)
 
@@ -417,10 +428,6 @@ def main_tournament(argv: list[str]) -> int:
     result = run_tournament(bots, a.games, a.seats, a.seed, a.jobs, budgets, landscape_mode=a.mode, progress=prog)
     print(to_json(result) if a.json else format_result(result))
     return 0
-
-
-def _chunks(xs: Iterable[Any]) -> list[Any]:  # pragma: no cover - kept small on purpose
-    return list(xs)
 
 
 if __name__ == "__main__":  # pragma: no cover
