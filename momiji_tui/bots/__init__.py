@@ -24,14 +24,16 @@ def make_bot(level: str, seed: int = 0, **budget: Any) -> Bot:
 
     ``budget`` goes to the bot: for ``"hard"``, ``iterations=`` (deterministic)
     or ``time_limit=`` seconds with ``clock=`` (e.g. ``time.perf_counter``,
-    injected by the caller). Easy and Normal ignore budgets.
+    injected by the caller), and search options (see ``HardBot``). Normal
+    takes ``weights=`` (an ``evaluate.Weights``) and ignores the rest; Easy
+    ignores them all.
     Raises ``ValueError`` for an unknown level.
     """
     level = level.lower()
     if level == "easy":
         return EasyBot(seed)
     if level == "normal":
-        return NormalBot(seed)
+        return NormalBot(seed, **({"weights": budget["weights"]} if "weights" in budget else {}))
     if level == "hard":
         from .hard import HardBot
 

@@ -21,12 +21,13 @@ import json
 import math
 import time
 from collections.abc import Mapping
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, replace
 from typing import Any
 
 from ..engine import create_game, fold, run, score, view
 from ..engine.rules_data import LANDSCAPES
 from . import make_bot
+from .evaluate import DEFAULT_WEIGHTS, Weights
 
 Z95 = 1.959963984540054
 
@@ -68,13 +69,28 @@ def bot_seed(seed: int, game: int, seat: int) -> int:
 
 
 def parse_bot(spec: str, budgets: Mapping[str, Mapping[str, Any]] | None) -> tuple[str, dict[str, Any]]:
-    """``"hard"`` or ``"hard:iterations=300:horizon=1"`` → level and keywords."""
+    """``"hard"`` or ``"hard:iterations=300:horizon=1"`` → level and keywords.
+
+    ``w.<name>=<value>`` items set a field of the bot's evaluation weights
+    (``evaluate.Weights``), e.g. ``"normal:w.opponent=0.8"``. Raises
+    ``ValueError`` for an item without ``=`` or an unknown weight."""
     level, _, rest = spec.partition(":")
     kw: dict[str, Any] = dict((budgets or {}).get(level, {}))
+    weights: dict[str, float] = {}
     if rest:
         for item in rest.split(":"):
-            k, _, v = item.partition("=")
-            kw[k.strip()] = float(v) if "." in v else int(v)
+            k, eq, v = item.partition("=")
+            if not eq:
+                raise ValueError(f"bot option {item!r} needs a value: name=value")
+            k = k.strip()
+            if k.startswith("w."):
+                if k[2:] not in Weights.__dataclass_fields__:
+                    raise ValueError(f"unknown evaluation weight {k[2:]!r}")
+                weights[k[2:]] = float(v)
+            else:
+                kw[k] = float(v) if "." in v else int(v)
+    if weights:
+        kw["weights"] = replace(kw.get("weights", DEFAULT_WEIGHTS), **weights)
     if kw.get("time_limit") is not None and "clock" not in kw:
         kw["clock"] = time.perf_counter
     return level, kw

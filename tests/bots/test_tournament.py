@@ -35,6 +35,21 @@ def test_parse_bot_reads_budget_keywords():
     assert level == "hard" and kw["time_limit"] == 0.5 and callable(kw["clock"])
 
 
+def test_parse_bot_reads_evaluation_weights():
+    from momiji_tui.bots import make_bot
+    from momiji_tui.bots.evaluate import DEFAULT_WEIGHTS
+
+    level, kw = parse_bot("normal:w.opponent=0.8:w.growth=0", None)
+    assert level == "normal"
+    assert kw["weights"].opponent == 0.8 and kw["weights"].growth == 0.0
+    assert kw["weights"].play_share == DEFAULT_WEIGHTS.play_share
+    assert make_bot(level, 1, **kw).weights == kw["weights"]
+    with pytest.raises(ValueError, match="unknown evaluation weight"):
+        parse_bot("normal:w.nonsense=1", None)
+    with pytest.raises(ValueError, match="needs a value"):
+        parse_bot("hard:iterations", None)
+
+
 def test_small_tournament_reports_every_bot():
     r = run_tournament(["normal", "easy"], games=6, seats=3, seed=3, keep_records=True)
     by = {s.bot: s for s in r.stats}
