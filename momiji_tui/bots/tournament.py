@@ -28,6 +28,7 @@ from ..engine import create_game, fold, run, score, view
 from ..engine.rules_data import LANDSCAPES
 from . import make_bot
 from .evaluate import DEFAULT_WEIGHTS, Weights
+from .hard import HARD_WEIGHTS
 
 Z95 = 1.959963984540054
 
@@ -72,7 +73,8 @@ def parse_bot(spec: str, budgets: Mapping[str, Mapping[str, Any]] | None) -> tup
     """``"hard"`` or ``"hard:iterations=300:horizon=1"`` → level and keywords.
 
     ``w.<name>=<value>`` items set a field of the bot's evaluation weights
-    (``evaluate.Weights``), e.g. ``"normal:w.opponent=0.8"``. Raises
+    (``evaluate.Weights``; Hard starts from ``HARD_WEIGHTS``), e.g.
+    ``"normal:w.opponent=0.8"``. Raises
     ``ValueError`` for an item without ``=`` or an unknown weight."""
     level, _, rest = spec.partition(":")
     kw: dict[str, Any] = dict((budgets or {}).get(level, {}))
@@ -90,7 +92,8 @@ def parse_bot(spec: str, budgets: Mapping[str, Mapping[str, Any]] | None) -> tup
             else:
                 kw[k] = float(v) if "." in v else int(v)
     if weights:
-        kw["weights"] = replace(kw.get("weights", DEFAULT_WEIGHTS), **weights)
+        base = kw.get("weights") or (HARD_WEIGHTS if level == "hard" else DEFAULT_WEIGHTS)
+        kw["weights"] = replace(base, **weights)
     if kw.get("time_limit") is not None and "clock" not in kw:
         kw["clock"] = time.perf_counter
     return level, kw
