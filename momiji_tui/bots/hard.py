@@ -77,7 +77,22 @@ class _Node:
 
 
 class HardBot:
-    """SO-ISMCTS with a determinized playout and an evaluation at the leaf."""
+    """SO-ISMCTS with a determinized playout and an evaluation at the leaf.
+
+    Budget: ``iterations`` (deterministic; ``DEFAULT_ITERATIONS`` when neither
+    budget is given) or ``time_limit`` seconds read from ``clock`` (required
+    with a time limit, else ``ValueError``). Search options, all measured in
+    docs/BOTS.md: ``root_k``/``inner_k`` candidates kept at the root / inside
+    the turn, within ``delta`` points of Normal's best; UCB ``exploration``
+    and prior ``bias``; ``horizon`` (bot turns a playout reaches; 0: stop when
+    its turn ends) and ``endgame`` (turns left at which playouts run to the
+    end); ``greedy_self``/``greedy_opponents`` (greedy or cheap playout policy
+    per side) and its ``epsilon`` of random moves; ``scale`` of the reward
+    sigmoid (points); ``baseline`` (subtract the world's standing); ``paired``
+    worlds from a pool of ``pool_size``; ``expand_turn``/``leaf_collect``
+    (experiments, off); ``weights`` of the evaluation (``HARD_WEIGHTS``).
+    ``choose(view)`` returns one legal command for ``view.seat``.
+    """
 
     def __init__(self, seed: int = 0, name: str = "Hard", *, iterations: int | None = None,
                  time_limit: float | None = None, clock: Callable[[], float] | None = None,

@@ -44,6 +44,10 @@ def test_parse_bot_reads_evaluation_weights():
     assert kw["weights"].opponent == 0.8 and kw["weights"].growth == 0.0
     assert kw["weights"].play_share == DEFAULT_WEIGHTS.play_share
     assert make_bot(level, 1, **kw).weights == kw["weights"]
+    from momiji_tui.bots.hard import HARD_WEIGHTS
+
+    _, kw = parse_bot("hard:w.opponent=0.8", None)  # Hard starts from its own weights
+    assert kw["weights"].opponent == 0.8 and kw["weights"].play_share == HARD_WEIGHTS.play_share
     with pytest.raises(ValueError, match="unknown evaluation weight"):
         parse_bot("normal:w.nonsense=1", None)
     with pytest.raises(ValueError, match="needs a value"):
