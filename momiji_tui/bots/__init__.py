@@ -14,6 +14,7 @@ from typing import Any
 
 from .base import Bot
 from .easy import EasyBot
+from .evaluate import DEFAULT_WEIGHTS
 from .normal import NormalBot
 
 LEVELS: tuple[str, ...] = ("easy", "normal", "hard")
@@ -33,7 +34,7 @@ def make_bot(level: str, seed: int = 0, **budget: Any) -> Bot:
     if level == "easy":
         return EasyBot(seed)
     if level == "normal":
-        return NormalBot(seed, **({"weights": budget["weights"]} if "weights" in budget else {}))
+        return NormalBot(seed, weights=budget.get("weights", DEFAULT_WEIGHTS))
     if level == "hard":
         from .hard import HardBot
 
