@@ -394,18 +394,16 @@ async def _bench(sessions: int, samples: int, seconds: float, bots_alone: float)
             row(f"ssh: loop lag p95, {n} sessions all typing", typing_stats["lag_p95_ms"], "ms", None, False),
             row(f"ssh: full GC pauses while all type ({typing_stats['full_gcs']} in {seconds:.0f} s), longest",
                 typing_stats["full_gc_max_ms"], "ms", None, False),
-            row(f"ssh: loop lag p95, {BOT_TABLES} {BOT_LEVEL}-bot tables alone, bots in threads",
-                alone["threads"]["lag_p95_ms"], "ms", None, False),
-            row(f"ssh: loop lag max, {BOT_TABLES} {BOT_LEVEL}-bot tables alone, bots in threads",
-                alone["threads"]["lag_max_ms"], "ms", None, False),
-            row(f"ssh: bot turns/s, {BOT_TABLES} {BOT_LEVEL}-bot tables, bots in threads",
-                alone["threads"]["bot_turns"] / bots_alone, "turns/s", None, True),
-            row(f"ssh: loop lag p95, {BOT_TABLES} {BOT_LEVEL}-bot tables alone, bots in processes",
-                alone["processes"]["lag_p95_ms"], "ms", None, False),
-            row(f"ssh: loop lag max, {BOT_TABLES} {BOT_LEVEL}-bot tables alone, bots in processes",
-                alone["processes"]["lag_max_ms"], "ms", None, False),
-            row(f"ssh: bot turns/s, {BOT_TABLES} {BOT_LEVEL}-bot tables, bots in processes",
-                alone["processes"]["bot_turns"] / bots_alone, "turns/s", None, True),
+        ]
+        for mode in ("threads", "processes"):
+            tables = f"{BOT_TABLES} {BOT_LEVEL}-bot tables"
+            rows += [
+                row(f"ssh: loop lag p95, {tables} alone, bots in {mode}", alone[mode]["lag_p95_ms"], "ms", None, False),
+                row(f"ssh: loop lag max, {tables} alone, bots in {mode}", alone[mode]["lag_max_ms"], "ms", None, False),
+                row(f"ssh: bot turns/s, {tables}, bots in {mode}", alone[mode]["bot_turns"] / bots_alone,
+                    "turns/s", None, True),
+            ]
+        rows += [
             row(f"ssh: key-to-screen p50, all typing + {BOT_TABLES} bot tables",
                 statistics.median(busy) * ms, "ms", None, False),
             row(f"ssh: key-to-screen p95, all typing + {BOT_TABLES} bot tables", p95(busy) * ms, "ms",
