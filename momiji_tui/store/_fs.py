@@ -53,6 +53,19 @@ def move_exclusive(src: Path, dst: Path) -> None:
         raise
 
 
+def _link_new(tmp: Path, path: Path) -> None:
+    """Give the finished temp file its name, never overwriting ``path``
+    (``FileExistsError``); the caller removes the temp name afterwards."""
+    try:
+        os.link(tmp, path)
+    except FileExistsError:
+        raise
+    except OSError:  # no hard links here (some filesystems): check, then rename
+        if os.path.lexists(path):
+            raise FileExistsError(path) from None
+        os.rename(tmp, path)
+
+
 def write_file(path: Path, data: bytes, *, replace: bool = False) -> None:
     """Write ``data`` to ``path`` atomically: temp file in the same directory,
     fsync, then move into place (``os.replace`` if ``replace``, else refuse
@@ -69,7 +82,7 @@ def write_file(path: Path, data: bytes, *, replace: bool = False) -> None:
         if replace:
             os.replace(tmp, path)
         else:
-            move_exclusive(tmp, path)
+            _link_new(tmp, path)
     finally:
         try:
             os.unlink(tmp)

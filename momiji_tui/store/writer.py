@@ -202,7 +202,11 @@ def _upgrade_on_disk(loaded: LoadedLog) -> None:
     try:
         original = loaded.path.read_bytes()[: loaded.committed_size]
         backup = loaded.path.with_name(f"{loaded.path.name}.v{loaded.disk_version}-backup")
-        _fs.write_file(backup, original)  # FileExistsError if a backup is already there
+        try:
+            _fs.write_file(backup, original)
+        except FileExistsError:  # an earlier try got this far: fine if it is the same bytes
+            if backup.read_bytes() != original:
+                raise
         data = encode_line(loaded.header) + b"".join(encode_move(loaded.events))
         _fs.write_file(loaded.path, data, replace=True)
     except FileExistsError:
