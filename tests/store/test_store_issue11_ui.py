@@ -143,3 +143,56 @@ def _run_headless(self, *args, **kwargs):
                     break
     asyncio.run(go())
     return self.return_value
+
+
+async def test_saved_games_screen_on_a_read_only_dir_explains_each_game(isolated_dirs, monkeypatch):
+    from store_faults import snapshot
+    from test_store_issue11 import _newer_rules_save
+    from textual.widgets import DataTable
+
+    from momiji_tui.ui.saved import SavedGamesScreen
+
+    import momiji_tui.store.log as log_module
+
+    ticks = iter(range(10_000))
+    monkeypatch.setattr(log_module, "utc_now", lambda: T0 + timedelta(minutes=next(ticks)))
+    good = Table.new(SEATS, seed=1, data_dir=isolated_dirs)
+    good.close()
+    newer = _newer_rules_save(isolated_dirs, "20200101-000000-bbbbbb")
+    damaged = isolated_dirs / "games" / "20200101-000000-aaaaaa.jsonl"
+    damaged.write_bytes(b'{"format":"momiji-log","format_version":3}\n{not json\n')
+    before = snapshot(isolated_dirs)
+    inject(monkeypatch, {"create", "link", "rename"}, "EROFS")
+    app = MomijiApp(isolated_dirs, bot_delay=0, make_bot=scripted_bot)
+    async with app.run_test(size=(120, 30)) as pilot:
+        await pilot.pause()
+        await pilot.press("s")
+        await pilot.pause()
+        assert isinstance(app.screen, SavedGamesScreen)
+        table = app.screen.query_one(DataTable)
+        rows = {table.get_row_at(i)[0]: table.get_row_at(i) for i in range(table.row_count)}
+        assert rows[good.game_id][3] == "in progress" and rows[good.game_id][2] == "2020-05-01 12:00"
+        assert rows[newer.stem][3] == "newer version" and rows[damaged.stem][3] == "damaged"
+        table.move_cursor(row=list(rows).index(damaged.stem))
+        await pilot.pause()
+        text = str(app.screen.query_one("#saved-message", Label).render())
+        assert "could not be moved aside (read-only file system)" in text
+        table.move_cursor(row=list(rows).index(newer.stem))
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.table is None
+        assert "update momiji to open it" in str(app.screen.query_one("#saved-message", Label).render())
+    assert snapshot(isolated_dirs) == before
+
+
+def test_an_ssh_session_holds_its_games_as_an_ssh_session(isolated_dirs):
+    from momiji_tui.store import StoreError
+
+    app = MomijiApp(isolated_dirs, hosted=True)
+    table = Table.new(SEATS, seed=1, data_dir=isolated_dirs, holder=app.holder)
+    try:
+        with pytest.raises(StoreError, match="already open for play in an SSH session"):
+            Table.resume(table.log.path)
+    finally:
+        table.close()
