@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import json
 import os
+import stat
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
@@ -140,12 +141,14 @@ def load(path: str | os.PathLike[str], validate: Validator | None = None) -> Loa
     A torn last line is dropped and reported in ``warnings``. Raises
     ``FileNotFoundError`` if there is no file; :class:`NewerFormat` for a
     format above ``CURRENT_FORMAT_VERSION``; :class:`DamagedLog` for anything
-    else wrong: unreadable file, empty file, bad JSON or a bad header before
-    the last line, an event that is not an object with a ``"type"``, a format
+    else wrong: unreadable file, not a regular file, empty file, bad JSON or
+    a bad header before the last line, an event that is not an object with a ``"type"``, a format
     with no migration path, or ``validate(header, events)`` raising.
     """
     path = Path(path)
     try:
+        if not stat.S_ISREG(os.stat(path).st_mode):  # e.g. a link to /dev/zero: never ends
+            raise DamagedLog(path, "It is not a regular file.")
         data = path.read_bytes()
     except FileNotFoundError:
         raise

@@ -196,3 +196,15 @@ def test_resume_without_id_and_the_list_order_by_last_move(isolated_dirs, monkey
     assert cli.main(["resume"]) == 0
     assert apps[0]._start_resume == a.log.path
     assert [r.game_id for r in describe_saved_games(isolated_dirs)] == [a.game_id, b.game_id]
+
+
+def test_a_save_that_is_not_a_regular_file_is_damaged_not_read_forever(isolated_dirs):
+    """``ln -sf /dev/full <game>.jsonl`` (the issue's way to fill a disk): reading
+    it would never end; it is reported instead (and left alone by readers)."""
+    from momiji_tui.store import DamagedLog, load
+
+    path = isolated_dirs / "games" / f"{GAME_A}.jsonl"
+    path.parent.mkdir(parents=True)
+    path.symlink_to("/dev/zero")
+    with pytest.raises(DamagedLog, match="not a regular file"):
+        load(path)
