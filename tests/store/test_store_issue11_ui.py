@@ -196,3 +196,30 @@ def test_an_ssh_session_holds_its_games_as_an_ssh_session(isolated_dirs):
             Table.resume(table.log.path)
     finally:
         table.close()
+
+
+async def test_a_bot_move_the_disk_refuses_is_reported_not_made_and_tried_again(isolated_dirs, monkeypatch):
+    import momiji_tui.ui.app as app_module
+
+    seed = next(s for s in range(50) if Table.new(SEATS, seed=s).current == 1)  # the bot begins
+    table = Table.new(SEATS, seed=seed, data_dir=isolated_dirs)
+    table.close()
+    before = table.log.path.read_bytes()
+    retries = []
+    faults = inject(monkeypatch, "fsync", "ENOSPC")
+    app = MomijiApp(isolated_dirs, resume_path=table.log.path, bot_delay=0, make_bot=scripted_bot)
+    monkeypatch.setattr(app, "set_timer", lambda delay, callback, **kw: retries.append((delay, callback)))
+    async with app.run_test(size=(100, 30)) as pilot:
+        for _ in range(50):
+            await app.workers.wait_for_complete()
+            await pilot.pause()
+            if retries:
+                break
+        assert faults.hits > 0 and retries and retries[0][0] == app_module.BOT_SAVE_RETRY
+        notes = [n.message for n in app._notifications]
+        assert any(m.startswith("Not saved: disk full. Bo's move was not made") for m in notes), notes
+        assert table.log.path.read_bytes() == before and app.table.current == 1
+        faults.points.clear()
+        retries[0][1]()  # the retry timer fires
+        await human_turn(pilot)
+        assert len(table.log.path.read_bytes()) > len(before)
