@@ -190,6 +190,12 @@ class GameLog:
         if self._lock is not None:
             self._lock.release()
 
+    def __del__(self) -> None:  # a log dropped without close(): free its file and its lock
+        try:
+            self.close()
+        except Exception:
+            pass
+
     def __enter__(self) -> GameLog:
         return self
 

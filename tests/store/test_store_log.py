@@ -296,7 +296,7 @@ def test_missing_file_is_not_damage(tmp_path):
 
 def test_a_directory_in_the_way_is_damaged(tmp_path):
     (tmp_path / "game.jsonl").mkdir()
-    with pytest.raises(DamagedLog, match="could not be read"):
+    with pytest.raises(DamagedLog, match="not a regular file"):
         load(tmp_path / "game.jsonl")
 
 
