@@ -39,7 +39,7 @@ class GameLog:
         self.holder = holder
         self._lock = held
         self._size = loaded.committed_size  # bytes of complete lines on disk
-        self._fd: int | None = None
+        self._file: int | None = None  # the open file's descriptor, None when closed
 
     @property
     def game_id(self) -> str:
@@ -147,11 +147,11 @@ class GameLog:
     def _write(self, lines: list[bytes]) -> None:
         start = self._size
         try:
-            if self._fd is None:
-                self._fd = self._open()
+            if self._file is None:
+                self._file = self._open()
             for line in lines:
-                _fs.write_all(self._fd, line)
-                os.fsync(self._fd)
+                _fs.write_all(self._file, line)
+                os.fsync(self._file)
                 self._size += len(line)
         except StoreError:
             raise
@@ -166,7 +166,7 @@ class GameLog:
         """After a failed write, cut the file back to ``size``: no partial line,
         no half call. If even that fails, the next write cuts it first."""
         self._size = size
-        fd, self._fd = self._fd, None
+        fd, self._file = self._file, None
         if fd is None:
             return
         try:
@@ -181,7 +181,7 @@ class GameLog:
     def close(self) -> None:
         """Close the file and give up the write lock (appending again reopens
         it, if no other writer took the game meanwhile)."""
-        fd, self._fd = self._fd, None
+        fd, self._file = self._file, None
         if fd is not None:
             try:
                 os.close(fd)
