@@ -183,7 +183,8 @@ class MomijiApp(App[None]):
         try:
             open_game()
         except (StoreError, OSError) as exc:
-            self.start_error = f"Could not {what}: {exc}"
+            # The store's messages say what failed already ("Could not create the game: disk full (…)").
+            self.start_error = str(exc) if isinstance(exc, StoreError) else f"Could not {what}: {exc}"
             self.call_after_refresh(self.exit, return_code=1)  # once the menu below is mounted
 
     @property

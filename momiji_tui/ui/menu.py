@@ -173,6 +173,8 @@ class NewGameScreen(SizedScreen):
         assert isinstance(app, MomijiApp)
         try:
             app.start_game(self.options())
+        except StoreError as exc:  # disk full, read-only…: the store's message says what failed
+            self.query_one("#new-message", Label).update(str(exc))
         except (OSError, ValueError) as exc:
             self.query_one("#new-message", Label).update(f"Could not start: {exc}")
 

@@ -223,3 +223,21 @@ async def test_a_bot_move_the_disk_refuses_is_reported_not_made_and_tried_again(
         retries[0][1]()  # the retry timer fires
         await human_turn(pilot)
         assert len(table.log.path.read_bytes()) > len(before)
+
+
+async def test_new_game_form_on_a_full_disk_says_why_and_stays(isolated_dirs, monkeypatch):
+    from momiji_tui.ui.menu import NewGameScreen
+
+    app = MomijiApp(isolated_dirs, bot_delay=0, make_bot=scripted_bot)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        await pilot.press("n")
+        await pilot.pause()
+        assert isinstance(app.screen, NewGameScreen)
+        faults = inject(monkeypatch, "write", "ENOSPC")
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert faults.hits > 0 and isinstance(app.screen, NewGameScreen) and app.table is None
+        text = str(app.screen.query_one("#new-message", Label).render())
+        assert text.startswith("Could not create the game: disk full ("), text
+    assert not list((isolated_dirs / "games").glob("*.jsonl"))
