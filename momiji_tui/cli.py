@@ -30,7 +30,16 @@ def cmd_play(args: argparse.Namespace) -> int:
     if args.seats or args.seed is not None or args.draft or args.bots:
         new = NewGameOptions(name=args.name, seats=args.seats or 2, bot_level=args.bots or "normal",
                              landscape_mode="draft" if args.draft else "starter", seed=args.seed)
-    MomijiApp(_data_dir(args), new_game=new).run()
+    return _run_app(MomijiApp(_data_dir(args), new_game=new))
+
+
+def _run_app(app) -> int:
+    """Run the app; if it could not open the game it was asked for (disk
+    full, read-only, open elsewhere…), print why and return 1."""
+    app.run()
+    if app.return_code:
+        print(app.start_error or "momiji stopped with an error.", file=sys.stderr)
+        return app.return_code
     return 0
 
 
@@ -63,8 +72,7 @@ def _check_saved(path: Path) -> bool:
 
 def cmd_resume(args: argparse.Namespace) -> int:
     """Continue a saved game (the latest unfinished one by default)."""
-    from .session.table import validate_log
-    from .store import latest_unfinished
+    from .session.saves import latest_unfinished_game
     from .ui.app import MomijiApp
 
     data = _data_dir(args)
@@ -73,15 +81,18 @@ def cmd_resume(args: argparse.Namespace) -> int:
         if path is None:
             return 1
     else:
-        latest = latest_unfinished(data, validate_log)
+        try:
+            latest = latest_unfinished_game(data)
+        except OSError as exc:
+            print(f"The saved games cannot be listed: {exc}", file=sys.stderr)
+            return 1
         if latest is None:
             print("There is no unfinished game to resume. Start one with: momiji", file=sys.stderr)
             return 1
         path = latest.path
     if not _check_saved(path):
         return 1
-    MomijiApp(data, resume_path=path).run()
-    return 0
+    return _run_app(MomijiApp(data, resume_path=path))
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
@@ -92,21 +103,26 @@ def cmd_replay(args: argparse.Namespace) -> int:
     path = _saved_path(args, data)
     if path is None or not _check_saved(path):
         return 1
-    MomijiApp(data, replay_path=path).run()
-    return 0
+    return _run_app(MomijiApp(data, replay_path=path))
 
 
 def cmd_list(args: argparse.Namespace) -> int:
-    """Print the saved games (damaged files are moved aside and explained)."""
+    """Print the saved games, last played first (damaged files are moved
+    aside when the data dir allows it, and explained). Never needs a lock."""
     from .session.saves import describe_saved_games
 
-    rows = describe_saved_games(_data_dir(args))
+    try:
+        rows = describe_saved_games(_data_dir(args))
+    except OSError as exc:  # e.g. the games folder cannot be read
+        print(f"The saved games cannot be listed: {exc}", file=sys.stderr)
+        return 1
     if not rows:
         print("No saved games.")
         return 0
-    print(f"{'game':22}  {'started':16}  {'status':12}  {'turn':17}  {'scores':14}  seats")
+    print(f"{'game':22}  {'started':16}  {'played':16}  {'status':13}  {'turn':17}  {'scores':14}  seats")
     for r in rows:
-        print(f"{r.game_id:22}  {r.started:16}  {r.status:12}  {r.turn:17}  {r.scores:14}  {r.seats}".rstrip())
+        print(f"{r.game_id:22}  {r.started:16}  {r.played:16}  {r.status:13}  {r.turn:17}  {r.scores:14}  "
+              f"{r.seats}".rstrip())
         if r.problem:
             print(f"{'':24}{r.problem}")
             if r.path.name != f"{r.game_id}.jsonl":
@@ -146,13 +162,16 @@ def cmd_delete(args: argparse.Namespace) -> int:
 def cmd_export(args: argparse.Namespace) -> int:
     """Copy a saved game's file, byte for byte, to PATH (never overwriting)."""
     from .store import export_game
-    from .store.errors import StoreError
+    from .store.errors import StoreError, WriteFailed
 
     data = _data_dir(args)
     if _saved_path(args, data) is None:
         return 1
     try:
         dest = export_game(data, args.game_id, args.path)
+    except WriteFailed as exc:
+        print(exc, file=sys.stderr)
+        return 1
     except (StoreError, OSError) as exc:
         print(f"Could not export {args.game_id}: {exc}", file=sys.stderr)
         return 1
@@ -164,12 +183,15 @@ def cmd_import(args: argparse.Namespace) -> int:
     """Add a game file (e.g. from ``momiji export``) to the saved games, after checking it."""
     from .session.table import validate_log
     from .store import import_game
-    from .store.errors import StoreError
+    from .store.errors import StoreError, WriteFailed
 
     try:
         game_id = import_game(_data_dir(args), args.path, validate_log)
     except FileNotFoundError:
         print(f"There is no file {args.path}.", file=sys.stderr)
+        return 1
+    except WriteFailed as exc:
+        print(exc, file=sys.stderr)
         return 1
     except (StoreError, OSError) as exc:
         print(f"Could not import {args.path}: {exc}", file=sys.stderr)

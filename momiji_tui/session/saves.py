@@ -21,6 +21,7 @@ from ..store import (
     NewerFormat,
     SavedGame,
     game_path,
+    latest_unfinished,
     list_games,
     load,
 )
@@ -31,9 +32,10 @@ from .table import validate_log
 @dataclass(frozen=True)
 class SavedGameRow:
     """One saved game: id, status (in progress / finished / damaged / newer
-    format), when it started, seats, turn, scores, where the file is now,
-    the ``problem`` in plain words when it cannot be opened, and ``notes``
-    (e.g. a last move cut off by a crash) when it can."""
+    version), when it started and was last played, seats, turn, scores,
+    where the file is now, the ``problem`` in plain words when it cannot be
+    opened, and ``notes`` (e.g. a last move cut off by a crash, or a damaged
+    file that could not be moved aside)."""
 
     game_id: str
     status: str
@@ -44,6 +46,7 @@ class SavedGameRow:
     problem: str | None
     started: str = ""
     notes: tuple[str, ...] = field(default=())
+    played: str = ""
 
     @property
     def can_open(self) -> bool:
@@ -68,6 +71,11 @@ def started_text(game_id: str, header: dict | None = None) -> str:
     return f"{moment:%Y-%m-%d %H:%M}"
 
 
+def played_text(moment: datetime | None) -> str:
+    """When the game was last played, ``YYYY-MM-DD HH:MM`` UTC ("" if unknown)."""
+    return "" if moment is None else f"{moment.astimezone(UTC):%Y-%m-%d %H:%M}"
+
+
 def turn_text(state: engine.GameState) -> str:
     """Where the game is: ``draft``, ``round 3, turn 7`` or ``ended, round 9``."""
     if state.phase == "draft":
@@ -81,19 +89,24 @@ def turn_text(state: engine.GameState) -> str:
 def describe(game: SavedGame) -> SavedGameRow:
     """The row for one listed game."""
     if game.status in (DAMAGED, NEWER) or game.events is None or game.header is None:
+        notes = () if game.not_moved is None else (
+            f"The file could not be moved aside ({game.not_moved}); it was left where it is.",)
         return SavedGameRow(game.game_id, game.status, "", "", "", game.path, game.problem,
-                            started_text(game.game_id, game.header))
+                            started_text(game.game_id, game.header), notes)
     state = engine.fold(engine.from_dict(e) for e in game.events)
     names = [str(s.get("name", "?")) if isinstance(s, dict) else str(s) for s in game.header.get("seats", [])]
     sheet = engine.score(state)
     scores = " · ".join(str(s.total) for s in sheet.seats)
     return SavedGameRow(game.game_id, game.status, ", ".join(names), turn_text(state), scores, game.path, None,
-                        started_text(game.game_id, game.header), tuple(game.warnings))
+                        started_text(game.game_id, game.header), tuple(game.warnings),
+                        played_text(game.last_played))
 
 
 def describe_saved_games(data_dir: str | os.PathLike[str]) -> list[SavedGameRow]:
-    """Every saved game, newest first. Damaged files are listed with their
-    problem (and moved aside, never overwritten); they never stop the rest."""
+    """Every saved game, last played first. Damaged files are listed with
+    their problem (and moved aside, never overwritten, when the data dir
+    allows it: else a note says why not); they never stop the rest. A game
+    from a newer momiji is listed as such and never touched."""
     return [describe(g) for g in list_games(data_dir, validate_log, quarantine_damaged=True)]
 
 
@@ -109,7 +122,7 @@ def describe_file(path: str | os.PathLike[str]) -> SavedGameRow:
         return describe(SavedGame(game_id, path, DAMAGED, problem=exc.reason))
     ended = bool(loaded.events) and loaded.events[-1]["type"] == "GameEnded"
     return describe(SavedGame(game_id, path, FINISHED if ended else IN_PROGRESS, loaded.header, loaded.events,
-                              None, loaded.warnings))
+                              None, loaded.warnings, loaded.last_played))
 
 
 def find_game(data_dir: str | os.PathLike[str], game_id: str) -> Path:
@@ -124,6 +137,12 @@ def find_game(data_dir: str | os.PathLike[str], game_id: str) -> Path:
         raise GameNotFound(f"The saved game {game_id} was damaged and moved aside as {aside[-1]} "
                            f"in {path.parent}; it cannot be opened.")
     raise GameNotFound(f"No saved game {game_id} in {Path(data_dir)}.")
+
+
+def latest_unfinished_game(data_dir: str | os.PathLike[str]) -> SavedGame | None:
+    """The game in progress played last, checked by the rules (so a game from
+    newer rules or a damaged one is never offered), or None. Never moves files."""
+    return latest_unfinished(data_dir, validate_log)
 
 
 def open_saved(path: str | os.PathLike[str]) -> LoadedLog:

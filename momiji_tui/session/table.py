@@ -16,7 +16,8 @@ from dataclasses import asdict, dataclass
 from .. import engine
 from ..engine import events as ev
 from ..engine.rules_data import RULES_VERSION
-from ..store import GameLog, load, new_game_id
+from ..store import GameLog, NewerRules, load, new_game_id
+from .versions import is_newer_rules
 
 HUMAN, BOT = "human", "bot"
 Listener = Callable[[list[ev.Event]], None]
@@ -37,7 +38,12 @@ class SeatConfig:
 
 
 def validate_log(header: dict, events: list[dict]) -> None:
-    """Store validator: the events must fold under the rules (raises ValueError)."""
+    """Store validator: the events must fold under the rules (raises
+    ValueError). A save from newer rules (its header's ``rules_version`` is
+    later than ``RULES_VERSION``) raises the store's ``NewerRules`` instead:
+    it is not damaged, this version is too old to open it."""
+    if is_newer_rules(header.get("rules_version"), RULES_VERSION):
+        raise NewerRules("", str(header["rules_version"]), RULES_VERSION)
     if not events:
         raise ValueError("The save holds no game.")
     try:
@@ -70,10 +76,13 @@ class Table:
 
     @classmethod
     def new(cls, seats: list[SeatConfig], *, seed: int | None = None, landscape_mode: str = "starter",
-            data_dir: str | os.PathLike[str] | None = None) -> Table:
-        """Start a new game and (with ``data_dir``) its save file.
+            data_dir: str | os.PathLike[str] | None = None, holder: str = "momiji") -> Table:
+        """Start a new game and (with ``data_dir``) its save file, held open
+        for writing by ``holder`` (e.g. ``"an SSH session"``) until :meth:`close`.
 
-        Raises ``ValueError`` for a wrong number of seats or mode.
+        Raises ``ValueError`` for a wrong number of seats or mode, the
+        store's ``WriteFailed`` if the save file cannot be made (disk full,
+        read-only…).
         """
         if seed is None:
             seed = int.from_bytes(os.urandom(4), "big")
@@ -86,16 +95,20 @@ class Table:
                 "game_id": game_id, "rules_version": RULES_VERSION, "seed": seed,
                 "seats": [asdict(s) for s in seats], "landscape_mode": landscape_mode,
             }
-            log = GameLog.create(data_dir, header, events=[engine.to_dict(e) for e in events])
+            log = GameLog.create(data_dir, header, events=[engine.to_dict(e) for e in events], holder=holder)
         return cls(events, seats, log, bot_seed=seed)
 
     @classmethod
-    def resume(cls, path: str | os.PathLike[str]) -> Table:
-        """Continue a saved game exactly where it stopped.
+    def resume(cls, path: str | os.PathLike[str], *, holder: str = "momiji") -> Table:
+        """Continue a saved game exactly where it stopped, holding it open
+        for writing (one writer per game) until :meth:`close`.
 
-        Raises the store's ``DamagedLog``/``NewerFormat`` for a bad file.
+        Raises the store's ``DamagedLog``/``NewerFormat`` (``NewerRules``)
+        for a file it cannot open, ``GameInUse`` if another writer has it
+        open (saying where), ``WriteFailed`` if it cannot be opened for
+        writing (e.g. a read-only data dir).
         """
-        log = GameLog.open_for_append(path, validate_log)
+        log = GameLog.open_for_append(path, validate_log, holder=holder)
         header = log.header
         seats = [SeatConfig(**s) for s in header["seats"]]
         events = [engine.from_dict(e) for e in log.loaded.events]
@@ -168,7 +181,10 @@ class Table:
         """Decide ``command``, save its events, apply them, tell listeners.
 
         Raises ``IllegalCommand`` (nothing changes, nothing is written).
-        An ``OSError`` while saving leaves the table as it was before.
+        If the move cannot be saved, raises the store's ``WriteFailed``
+        (an ``OSError``; ``.reason`` says why in words, e.g. "disk full"):
+        the move is not made, the table and the file stay as they were, and
+        the same command may simply be sent again.
         """
         with self._lock:
             new_events = engine.decide(self.state, command)

@@ -5,7 +5,9 @@ The store works on JSON-able dicts and never imports the engine.
 
 from __future__ import annotations
 
-from .errors import DamagedLog, GameExists, GameNotFound, InvalidGameId, NewerFormat, StoreError
+from .errors import (
+    DamagedLog, GameExists, GameInUse, GameNotFound, InvalidGameId, NewerFormat, NewerRules, StoreError, WriteFailed,
+)
 from .ids import check_game_id, is_game_id, new_game_id
 from .library import (
     DAMAGED,
@@ -19,13 +21,15 @@ from .library import (
     latest_unfinished,
     list_games,
 )
-from .log import CURRENT_FORMAT_VERSION, MIGRATIONS, GameLog, LoadedLog, load, quarantine
+from .aside import quarantine
+from .log import CURRENT_FORMAT_VERSION, MIGRATIONS, LoadedLog, load
+from .writer import GameLog
 from .paths import data_dir, game_path, games_dir
 
 __all__ = [
     "CURRENT_FORMAT_VERSION", "DAMAGED", "FINISHED", "IN_PROGRESS", "MIGRATIONS", "NEWER",
-    "DamagedLog", "GameExists", "GameLog", "GameNotFound", "InvalidGameId", "LoadedLog",
-    "NewerFormat", "SavedGame", "StoreError", "check_game_id", "data_dir", "delete_game",
+    "DamagedLog", "GameExists", "GameInUse", "GameLog", "GameNotFound", "InvalidGameId", "LoadedLog",
+    "NewerFormat", "NewerRules", "SavedGame", "StoreError", "check_game_id", "data_dir", "delete_game",
     "export_game", "game_path", "games_dir", "import_game", "is_game_id", "latest_unfinished",
-    "list_games", "load", "new_game_id", "quarantine",
+    "list_games", "load", "new_game_id", "quarantine", "WriteFailed",
 ]

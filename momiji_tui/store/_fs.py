@@ -1,10 +1,14 @@
-"""Small durable-file helpers (POSIX semantics; best effort on Windows)."""
+"""Small durable-file helpers (POSIX semantics; best effort on Windows).
+
+Every call to the OS goes through this module's ``os`` (and the other store
+modules' own), so tests can fail any one of them on purpose
+(``tests/store/store_faults.py``).
+"""
 
 from __future__ import annotations
 
-import contextlib
 import os
-import tempfile
+import secrets
 from pathlib import Path
 
 
@@ -19,9 +23,17 @@ def fsync_dir(directory: Path) -> None:
         os.close(fd)
 
 
+def write_all(fd: int, data: bytes) -> None:
+    """``os.write`` until all of ``data`` is written (raises ``OSError``)."""
+    view = memoryview(data)
+    while view:
+        view = view[os.write(fd, view):]
+
+
 def move_exclusive(src: Path, dst: Path) -> None:
     """Rename ``src`` to ``dst``, raising ``FileExistsError`` if ``dst`` exists:
-    never overwrites (``os.rename`` would, on POSIX)."""
+    never overwrites (``os.rename`` would, on POSIX). If it fails midway the
+    file is left at ``src`` (the half-made ``dst`` link is undone when it can be)."""
     try:
         os.link(src, dst)
     except FileExistsError:
@@ -31,25 +43,57 @@ def move_exclusive(src: Path, dst: Path) -> None:
             raise FileExistsError(dst) from None
         os.rename(src, dst)
         return
-    os.unlink(src)
+    try:
+        os.unlink(src)
+    except OSError:
+        try:
+            os.unlink(dst)  # undo: the file stays where it was
+        except OSError:
+            pass  # both names point at the same bytes: nothing is lost
+        raise
+
+
+def _link_new(tmp: Path, path: Path) -> None:
+    """Give the finished temp file its name, never overwriting ``path``
+    (``FileExistsError``); the caller removes the temp name afterwards."""
+    try:
+        os.link(tmp, path)
+    except FileExistsError:
+        raise
+    except OSError:  # no hard links here (some filesystems): check, then rename
+        if os.path.lexists(path):
+            raise FileExistsError(path) from None
+        os.rename(tmp, path)
 
 
 def write_file(path: Path, data: bytes, *, replace: bool = False) -> None:
     """Write ``data`` to ``path`` atomically: temp file in the same directory,
     fsync, then move into place (``os.replace`` if ``replace``, else refuse
-    with ``FileExistsError`` when ``path`` exists). Readers never see half a file."""
-    fd, tmp_name = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
-    tmp = Path(tmp_name)
+    with ``FileExistsError`` when ``path`` exists). Readers never see half a
+    file. Raises ``OSError`` if the disk refuses (``path`` is then as before)."""
+    tmp = path.with_name(f".{path.name}.{secrets.token_hex(4)}.tmp")
+    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0), 0o600)
     try:
-        with os.fdopen(fd, "wb") as f:
-            f.write(data)
-            f.flush()
-            os.fsync(f.fileno())
+        try:
+            write_all(fd, data)
+            os.fsync(fd)
+        finally:
+            os.close(fd)
         if replace:
             os.replace(tmp, path)
         else:
-            move_exclusive(tmp, path)
+            _link_new(tmp, path)
     finally:
-        with contextlib.suppress(FileNotFoundError):
-            tmp.unlink()
-    fsync_dir(path.parent)
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass  # gone already (moved into place), or a stray hidden temp file
+    try:
+        fsync_dir(path.parent)
+    except OSError:
+        if not replace:  # not known to be durable: take the new file back, report the failure
+            try:
+                os.unlink(path)
+            except OSError:
+                pass
+        raise

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import errno
 import os
 from pathlib import Path
 
@@ -43,5 +44,74 @@ class NewerFormat(StoreError):
         self.supported = supported
         super().__init__(
             f"The saved game {self.path.name} was made by a newer momiji-tui "
-            f"(format {found}); this version reads up to {supported}."
+            f"(format {found}); this version reads up to {supported}. "
+            "Newer version — update momiji to open it."
         )
+
+
+class NewerRules(NewerFormat):
+    """A save file's rules are newer than this version's (same save format):
+    the game may hold events this version does not know. Not damaged: never
+    moved aside, never rewritten. ``found``/``supported`` are rules versions."""
+
+    def __init__(self, path: str | os.PathLike[str], found: str, supported: str) -> None:
+        StoreError.__init__(
+            self,
+            f"The saved game {Path(path).name} was made with newer rules ({found}; this version "
+            f"knows {supported}): newer version — update momiji to open it.",
+        )
+        self.path = Path(path)
+        self.found = found  # type: ignore[assignment]
+        self.supported = supported  # type: ignore[assignment]
+
+
+class GameInUse(StoreError):
+    """The game is already open for play (a writer holds its lock): in another
+    terminal, another app or an SSH session. ``where`` says which, in words."""
+
+    def __init__(self, path: str | os.PathLike[str], where: str) -> None:
+        self.path = Path(path)
+        self.where = where
+        game = self.path.name.split(".", 1)[0]
+        super().__init__(
+            f"The game {game} is already open for play {where}. Close it there first "
+            f"(you can still replay it: momiji replay {game})."
+        )
+
+
+#: errno → what a player reads.
+_REASONS = {
+    errno.ENOSPC: "disk full",
+    errno.EDQUOT: "disk quota exceeded",
+    errno.EROFS: "read-only file system",
+    errno.EACCES: "permission denied",
+    errno.EPERM: "permission denied",
+    errno.EIO: "input/output error (the disk may be failing)",
+    errno.ENOENT: "the file or its folder is gone",
+}
+
+
+def io_reason(exc: OSError) -> str:
+    """What went wrong with a file, in a few plain words (``"disk full"``…)."""
+    if exc.errno in _REASONS:
+        return _REASONS[exc.errno]
+    return (exc.strerror or str(exc) or type(exc).__name__).lower()
+
+
+class WriteFailed(StoreError, OSError):
+    """A write to the disk failed (disk full, read-only, permission, I/O
+    error…); nothing was lost: what was on disk before is still there.
+
+    ``action`` is what could not be done (``"save the move"``), ``reason``
+    the cause in plain words (:func:`io_reason`), ``path`` the file, ``cause``
+    the original ``OSError`` (also ``__cause__``)."""
+
+    def __init__(self, action: str, path: str | os.PathLike[str], cause: OSError) -> None:
+        self.action = action
+        self.path = Path(path)
+        self.cause = cause
+        self.reason = io_reason(cause)
+        OSError.__init__(self, f"Could not {action}: {self.reason} ({self.path}).")
+
+    def __str__(self) -> str:
+        return str(self.args[0])

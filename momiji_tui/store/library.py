@@ -7,16 +7,17 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
 
-from . import _fs
-from .errors import DamagedLog, GameExists, GameNotFound, NewerFormat
-from .ids import is_game_id
-from .log import Event, Header, Validator, encode_line, load, quarantine
+from . import _fs, lock
+from .aside import quarantine
+from .errors import DamagedLog, GameExists, GameInUse, GameNotFound, NewerFormat, StoreError, WriteFailed
+from .ids import as_utc, is_game_id
+from .log import Event, Header, Validator, encode_line, load
 from .paths import GAME_SUFFIX, game_path, games_dir
 
 IN_PROGRESS = "in progress"
 FINISHED = "finished"
 DAMAGED = "damaged"
-NEWER = "newer format"  # made by a newer momiji-tui: not damaged, never moved aside
+NEWER = "newer version"  # newer save format or rules: not damaged, never moved aside or rewritten
 
 
 @dataclass
@@ -24,7 +25,9 @@ class SavedGame:
     """One file in the games dir. ``header``/``events`` are None unless it loaded;
     ``problem`` says in plain words why it did not. ``status`` is one of
     ``IN_PROGRESS``, ``FINISHED``, ``DAMAGED``, ``NEWER``; ``path`` is where the
-    file is now (its quarantine name if it was moved aside)."""
+    file is now (its quarantine name if it was moved aside); ``not_moved`` why
+    a damaged file could not be moved aside (it was left as it was);
+    ``last_played`` when its last move was saved (UTC; None if unknown)."""
 
     game_id: str
     path: Path
@@ -33,6 +36,8 @@ class SavedGame:
     events: list[Event] | None = None
     problem: str | None = None
     warnings: list[str] = field(default_factory=list)
+    last_played: datetime | None = None
+    not_moved: str | None = None
 
 
 def list_games(
@@ -43,9 +48,12 @@ def list_games(
     now: datetime | None = None,
 ) -> list[SavedGame]:
     """Every ``<game-id>.jsonl`` in the games dir (other names are ignored),
-    newest first. A file that fails to load is listed, never raised; a damaged
-    one is moved aside with :func:`quarantine` only if ``quarantine_damaged``
-    (``now`` dates that move). Returns [] if there is no games dir."""
+    last played first (the time of the last saved move; then the id, so ties
+    are always in the same order). A file that fails to load is listed, never
+    raised; a damaged one is moved aside with :func:`quarantine` only if
+    ``quarantine_damaged`` (``now`` dates that move); if it cannot be (a
+    read-only data dir, open for play), ``not_moved`` says why and it stays.
+    Returns [] if there is no games dir."""
     folder = games_dir(data_dir, create=False)
     if not folder.is_dir():
         return []
@@ -62,37 +70,67 @@ def list_games(
             games.append(SavedGame(game_id, path, NEWER, problem=str(exc)))
             continue
         except DamagedLog as exc:
+            not_moved = None
             if quarantine_damaged:
-                path = quarantine(path, exc.reason, now)
-            games.append(SavedGame(game_id, path, DAMAGED, problem=exc.reason))
+                try:
+                    path = quarantine(path, exc.reason, now)
+                except GameInUse:
+                    not_moved = "it is open for play elsewhere"
+                except WriteFailed as failed:
+                    not_moved = failed.reason
+                except OSError as failed:  # e.g. no free name left
+                    not_moved = str(failed)
+            games.append(SavedGame(game_id, path, DAMAGED, problem=exc.reason, not_moved=not_moved))
             continue
         ended = bool(loaded.events) and loaded.events[-1]["type"] == "GameEnded"
         status = FINISHED if ended else IN_PROGRESS
-        games.append(SavedGame(game_id, path, status, loaded.header, loaded.events, None, loaded.warnings))
-    games.sort(key=lambda g: g.game_id, reverse=True)  # ids start with the UTC creation time
+        games.append(SavedGame(game_id, path, status, loaded.header, loaded.events, None, loaded.warnings,
+                               loaded.last_played))
+    games.sort(key=_last_played_key, reverse=True)
     return games
 
 
+def _last_played_key(game: SavedGame) -> tuple[str, str]:
+    """Sort key: when it was last played (UTC, ISO; from the id when the file
+    does not load: ids begin with the UTC creation time), then the id."""
+    if game.last_played is not None:
+        moment = f"{as_utc(game.last_played):%Y-%m-%dT%H:%M:%S.%f}"
+    else:
+        id_time = game.game_id[:15]
+        moment = f"{id_time[:4]}-{id_time[4:6]}-{id_time[6:8]}T{id_time[9:11]}:{id_time[11:13]}:{id_time[13:15]}"
+    return moment, game.game_id
+
+
 def latest_unfinished(data_dir: str | os.PathLike[str], validate: Validator | None = None) -> SavedGame | None:
-    """The newest game in progress, or None. Never moves files."""
+    """The game in progress played last, or None. Never moves files."""
     return next((g for g in list_games(data_dir, validate) if g.status == IN_PROGRESS), None)
 
 
 def delete_game(data_dir: str | os.PathLike[str], game_id: str) -> None:
     """Delete a saved game for good. Raises :class:`InvalidGameId` for a bad
-    id, :class:`GameNotFound` if there is no such game."""
+    id, :class:`GameNotFound` if there is no such game, :class:`GameInUse` if
+    it is open for play, :class:`WriteFailed` if the disk refuses."""
     path = game_path(data_dir, game_id)
+    if not path.exists():
+        raise GameNotFound(f"there is no saved game {game_id}")
+    held = lock.acquire(path, "momiji delete", action="delete the game")
     try:
-        path.unlink()
+        os.unlink(path)
     except FileNotFoundError:
         raise GameNotFound(f"there is no saved game {game_id}") from None
+    except OSError as exc:
+        raise WriteFailed("delete the game", path, exc) from exc
+    finally:
+        held.release()
 
 
 def export_game(data_dir: str | os.PathLike[str], game_id: str, dest_path: str | os.PathLike[str]) -> Path:
     """Copy a game's file, byte for byte, to ``dest_path`` (or into it, as
     ``<game-id>.jsonl``, if it is a directory). Returns the path written.
     Raises :class:`InvalidGameId`, :class:`GameNotFound`, :class:`GameExists`
-    if the destination exists (never overwritten), ``OSError`` otherwise."""
+    if the destination exists (never overwritten), :class:`StoreError` if
+    the source cannot be read, :class:`WriteFailed` if the destination cannot
+    be written (nothing is left there). Never needs the game's lock."""
     source = game_path(data_dir, game_id)
     dest = Path(dest_path)
     if dest.is_dir():
@@ -101,10 +139,14 @@ def export_game(data_dir: str | os.PathLike[str], game_id: str, dest_path: str |
         data = source.read_bytes()
     except FileNotFoundError:
         raise GameNotFound(f"there is no saved game {game_id}") from None
+    except OSError as exc:
+        raise StoreError(f"The saved game {game_id} could not be read ({exc.strerror or exc}).") from exc
     try:
         _fs.write_file(dest, data)
     except FileExistsError:
         raise GameExists(f"{dest} already exists; choose another name") from None
+    except OSError as exc:
+        raise WriteFailed(f"export {game_id}", dest, exc) from exc
     return dest
 
 
@@ -114,13 +156,19 @@ def import_game(
     """Add the game in ``src_path`` to the library under its header's game id
     and return that id. The file is checked (and migrated) by :func:`load`
     first, and written in the current format without any torn tail. Raises as
-    :func:`load` does, and :class:`GameExists` if the id is taken (never overwritten)."""
+    :func:`load` does, :class:`GameExists` if the id is taken (never
+    overwritten), :class:`WriteFailed` if the disk refuses (nothing is added)."""
     loaded = load(src_path, validate)
     game_id = loaded.header["game_id"]  # load() checked it is a valid id
-    target = game_path(data_dir, game_id, create=True)
+    try:
+        target = game_path(data_dir, game_id, create=True)
+    except OSError as exc:
+        raise WriteFailed(f"import {game_id}", Path(data_dir) / "games", exc) from exc
     data = b"".join(encode_line(obj) for obj in [loaded.header, *loaded.events])
     try:
         _fs.write_file(target, data)
     except FileExistsError:
         raise GameExists(f"a saved game {game_id} already exists") from None
+    except OSError as exc:
+        raise WriteFailed(f"import {game_id}", target, exc) from exc
     return game_id

@@ -12,6 +12,16 @@ continues, a crash cut that move in half: its events are dropped on load
 (and reported), so a game never resumes with half a move. The mark is the
 store's: callers never see it.
 
+Format 3 also dates moves: the last event of each move carries
+``"saved_at"`` (UTC, ISO-8601, milliseconds), the store's clock when it was
+written; the last one is when the game was last played (``last_played``,
+which orders Continue and the saved games). Older files have none: their
+last play is their creation time. Like the move mark, it is the store's own.
+
+One writer at a time: a ``GameLog`` (``writer``) holds the game's write lock
+(``lock``) from open to close; readers (:func:`load`) never take it and
+never change a file.
+
 The store knows nothing of the rules: events are JSON-able dicts with a
 ``"type"`` string. Old formats are upgraded on load by the ``MIGRATIONS`` chain.
 """
@@ -20,20 +30,24 @@ from __future__ import annotations
 
 import json
 import os
+import stat
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from . import _fs
-from .errors import DamagedLog, GameExists, NewerFormat
-from .ids import as_utc, check_game_id, is_game_id, new_game_id
-from .paths import game_path
+from .aside import quarantine
+from .errors import DamagedLog, NewerFormat, NewerRules
+from .ids import as_utc, is_game_id
+
+__all__ = ["quarantine"]  # (moved to .aside; still importable from here)
 
 FORMAT = "momiji-log"
-CURRENT_FORMAT_VERSION = 2
+CURRENT_FORMAT_VERSION = 3
 MOVE_CONTINUES = "move_continues"
+SAVED_AT = "saved_at"
+STORE_KEYS = (MOVE_CONTINUES, SAVED_AT)
 
 Header = dict[str, Any]
 Event = dict[str, Any]
@@ -45,8 +59,23 @@ def _v1_to_v2(header: Header, events: list[Event]) -> tuple[Header, list[Event]]
     return header, events
 
 
+def _v2_to_v3(header: Header, events: list[Event]) -> tuple[Header, list[Event]]:
+    """Format 2 did not date moves: the game was last played when it was created."""
+    return header, events
+
+
 #: ``{N: step}``: ``step(header, events)`` turns format N into format N+1.
-MIGRATIONS: dict[int, Migration] = {1: _v1_to_v2}
+MIGRATIONS: dict[int, Migration] = {1: _v1_to_v2, 2: _v2_to_v3}
+
+
+def utc_now() -> datetime:
+    """The store's clock (tests replace it)."""
+    return datetime.now(UTC)
+
+
+def stamp(moment: datetime) -> str:
+    """``moment`` as the store writes it: ISO-8601 UTC with milliseconds."""
+    return as_utc(moment).isoformat(timespec="milliseconds")
 
 TORN_TAIL_WARNING = "The last move was cut off when the game was saved; it was dropped."
 HALF_MOVE_WARNING = "The last move was only partly saved when the game stopped; it was dropped."
@@ -57,7 +86,9 @@ class LoadedLog:
     """A log read from disk, already migrated to ``CURRENT_FORMAT_VERSION``.
 
     ``warnings`` are sentences for the player; ``committed_size`` is the byte
-    length of the complete lines; ``disk_version`` the format found on disk."""
+    length of the complete lines; ``disk_version`` the format found on disk;
+    ``last_played`` when the last move was saved (UTC; the creation time for
+    files older than format 3)."""
 
     path: Path
     header: Header
@@ -65,6 +96,7 @@ class LoadedLog:
     warnings: list[str] = field(default_factory=list)
     committed_size: int = 0
     disk_version: int = CURRENT_FORMAT_VERSION
+    last_played: datetime | None = None
 
 
 def header_problem(header: object) -> str | None:
@@ -109,12 +141,14 @@ def load(path: str | os.PathLike[str], validate: Validator | None = None) -> Loa
     A torn last line is dropped and reported in ``warnings``. Raises
     ``FileNotFoundError`` if there is no file; :class:`NewerFormat` for a
     format above ``CURRENT_FORMAT_VERSION``; :class:`DamagedLog` for anything
-    else wrong: unreadable file, empty file, bad JSON or a bad header before
-    the last line, an event that is not an object with a ``"type"``, a format
+    else wrong: unreadable file, not a regular file, empty file, bad JSON or
+    a bad header before the last line, an event that is not an object with a ``"type"``, a format
     with no migration path, or ``validate(header, events)`` raising.
     """
     path = Path(path)
     try:
+        if not stat.S_ISREG(os.stat(path).st_mode):  # e.g. a link to /dev/zero: never ends
+            raise DamagedLog(path, "It is not a regular file.")
         data = path.read_bytes()
     except FileNotFoundError:
         raise
@@ -147,12 +181,14 @@ def load(path: str | os.PathLike[str], validate: Validator | None = None) -> Loa
         if not isinstance(event, dict):
             raise DamagedLog(path, f"Line {number} is not an event object.")
     committed = len(data) - len(tail)
+    last_played = None
     if version >= 2:
         complete = _complete_moves(events)
         if complete < len(events):
             warnings.append(HALF_MOVE_WARNING)
             committed = sum(len(line) + 1 for line in lines[: complete + 1])
             events = events[:complete]
+        last_played = _last_saved_at(events)
         events = [_unmark(e) for e in events]
     header, events = _migrate(path, header, events, version)
     problem = header_problem(header)
@@ -164,12 +200,28 @@ def load(path: str | os.PathLike[str], validate: Validator | None = None) -> Loa
     if validate is not None:
         try:
             validate(header, events)
+        except NewerRules as exc:  # not damage: made by a newer momiji
+            raise NewerRules(path, exc.found, exc.supported) from None  # type: ignore[arg-type]
         except Exception as exc:  # the rules reject the game: that is damage too
             why = str(exc)
             if not why.lower().startswith("the rules reject"):  # say it once
                 why = f"The rules reject this game: {why}"
             raise DamagedLog(path, why) from exc
-    return LoadedLog(path, header, events, warnings, committed, version)
+    if last_played is None:
+        last_played = as_utc(datetime.fromisoformat(header["created"]))
+    return LoadedLog(path, header, events, warnings, committed, version, last_played)
+
+
+def _last_saved_at(events: list[Event]) -> datetime | None:
+    """The ``saved_at`` of the last dated event (None if none is dated)."""
+    for event in reversed(events):
+        value = event.get(SAVED_AT)
+        if isinstance(value, str):
+            try:
+                return as_utc(datetime.fromisoformat(value))
+            except ValueError:
+                return None
+    return None
 
 
 def _complete_moves(events: list[Event]) -> int:
@@ -181,21 +233,24 @@ def _complete_moves(events: list[Event]) -> int:
 
 
 def _unmark(event: Event) -> Event:
-    if MOVE_CONTINUES in event:
-        event = {k: v for k, v in event.items() if k != MOVE_CONTINUES}
+    if MOVE_CONTINUES in event or SAVED_AT in event:
+        event = {k: v for k, v in event.items() if k not in STORE_KEYS}
     return event
 
 
-def encode_move(events: list[Event]) -> list[bytes]:
+def encode_move(events: list[Event], saved_at: datetime | None = None) -> list[bytes]:
     """The lines of one move: every event but the last says the move
-    continues. Raises ``TypeError``/``ValueError`` for a bad event (an event
-    must not carry the store's own ``move_continues`` key)."""
+    continues; the last carries ``saved_at`` (when given). Raises
+    ``TypeError``/``ValueError`` for a bad event (an event must not carry the
+    store's own ``move_continues``/``saved_at`` keys)."""
     for e in events:
         _check_event(e)
-        if MOVE_CONTINUES in e:
-            raise ValueError(f"{MOVE_CONTINUES!r} is the store's own key")
+        for key in STORE_KEYS:
+            if key in e:
+                raise ValueError(f"{key!r} is the store's own key")
     last = len(events) - 1
-    return [encode_line(e if i == last else {**e, MOVE_CONTINUES: True}) for i, e in enumerate(events)]
+    end = {} if saved_at is None else {SAVED_AT: stamp(saved_at)}
+    return [encode_line({**e, **end} if i == last else {**e, MOVE_CONTINUES: True}) for i, e in enumerate(events)]
 
 
 _DECODER = json.JSONDecoder()
@@ -232,156 +287,3 @@ def _migrate(path: Path, header: Header, events: list[Event], version: int) -> t
         version += 1
         header["format_version"] = version
     return header, events
-
-
-def quarantine(path: str | os.PathLike[str], reason: str, now: datetime | None = None) -> Path:
-    """Move a damaged file aside as ``<name>.damaged-<UTC time>`` (``-2``, ``-3``…
-    if taken) and write ``reason`` next to it in ``<that name>.txt``. Never
-    overwrites or deletes anything; the file's bytes are untouched. Returns the
-    new path. Raises ``OSError`` if the move fails (the file then stays put)."""
-    path = Path(path)
-    stamp = f"{as_utc(now or datetime.now(UTC)):%Y%m%dT%H%M%SZ}"
-    for n in range(1, 1000):
-        target = path.with_name(f"{path.name}.damaged-{stamp}" + (f"-{n}" if n > 1 else ""))
-        if os.path.lexists(target) or os.path.lexists(f"{target}.txt"):
-            continue
-        try:
-            _fs.move_exclusive(path, target)
-        except FileExistsError:
-            continue
-        _fs.fsync_dir(path.parent)
-        try:
-            _fs.write_file(Path(f"{target}.txt"), (reason + "\n").encode("utf-8"))
-        except OSError:
-            pass  # the note is a courtesy; the file itself is safe
-        return target
-    raise FileExistsError(f"no free name to move {path} aside")
-
-
-class GameLog:
-    """An open log that events are appended to. One writer per file.
-
-    Get one with :meth:`create` or :meth:`open_for_append`; ``loaded`` holds
-    what was on disk when it was opened. Use as a context manager or call
-    :meth:`close`."""
-
-    def __init__(self, loaded: LoadedLog) -> None:
-        self.loaded = loaded
-        self.path = loaded.path
-        self.header = loaded.header
-        self._size = loaded.committed_size  # bytes of complete lines on disk
-        self._file: Any = None
-
-    @property
-    def game_id(self) -> str:
-        return str(self.header["game_id"])
-
-    @classmethod
-    def create(cls, data_dir: str | os.PathLike[str], header: Header, *, now: datetime | None = None,
-               events: Iterable[Event] = ()) -> GameLog:
-        """Start a new log under ``<data_dir>/games``. ``header`` holds
-        ``rules_version``, ``seats``, ``seed`` and any extra JSON-able keys;
-        ``format``, ``format_version``, ``created`` (ISO-8601 UTC) and
-        ``game_id`` (via :func:`new_game_id`) are filled in when missing.
-        ``events`` (e.g. a game's setup) are written with the header in the
-        same atomic step: a crash leaves either no file or all of them.
-        Raises :class:`InvalidGameId` for a bad id, ``ValueError`` for a bad
-        header, ``TypeError``/``ValueError`` for a bad event (nothing is
-        written), :class:`GameExists` if that game's file exists (never overwritten)."""
-        moment = as_utc(now or datetime.now(UTC))
-        full: Header = {"format": FORMAT, "format_version": CURRENT_FORMAT_VERSION}
-        for key, value in full.items():
-            if key in header and (type(header[key]) is not type(value) or header[key] != value):
-                raise ValueError(f"header[{key!r}] is set by the store, not the caller")
-        full.update(header)
-        full.setdefault("game_id", new_game_id(moment))
-        full.setdefault("created", moment.isoformat(timespec="seconds"))
-        check_game_id(full["game_id"])
-        problem = header_problem(full)
-        if problem:
-            raise ValueError(problem)
-        first = list(events)
-        data = encode_line(full) + b"".join(encode_move(first))
-        path = game_path(data_dir, full["game_id"], create=True)
-        try:
-            _fs.write_file(path, data)
-        except FileExistsError:
-            raise GameExists(f"a saved game {full['game_id']} already exists at {path}") from None
-        return cls(LoadedLog(path, full, first, [], len(data)))
-
-    @classmethod
-    def open_for_append(cls, path: str | os.PathLike[str], validate: Validator | None = None) -> GameLog:
-        """Open an existing log to add events (raises as :func:`load` does).
-        A log in an older format is first rewritten atomically in the current
-        one, after its original bytes are kept as ``<name>.v<N>-backup``."""
-        loaded = load(path, validate)
-        if loaded.disk_version != CURRENT_FORMAT_VERSION:
-            original = loaded.path.read_bytes()[: loaded.committed_size]
-            backup = loaded.path.with_name(f"{loaded.path.name}.v{loaded.disk_version}-backup")
-            _fs.write_file(backup, original)  # FileExistsError if a backup is already there
-            data = encode_line(loaded.header) + b"".join(encode_move(loaded.events))
-            _fs.write_file(loaded.path, data, replace=True)
-            loaded.committed_size, loaded.disk_version = len(data), CURRENT_FORMAT_VERSION
-        return cls(loaded)
-
-    def append(self, event: Event) -> None:
-        """Write one event as a whole move, flush and fsync it. Raises
-        ``TypeError``/``ValueError`` for an event that is not a JSON-able dict
-        with a ``"type"`` (nothing is written), ``FileNotFoundError`` if the
-        file is gone, and ``OSError`` if the disk fails (the partial line is
-        cut off)."""
-        self.extend([event])
-
-    def extend(self, events: Iterable[Event]) -> None:
-        """Append one move's events, each flushed and fsynced as it is
-        written, the last one marked as the end of the move. All are checked
-        first, so a bad event raises before any is written; if the disk fails,
-        the whole call is undone; if the process dies midway, the next load
-        drops the half-written move."""
-        lines = encode_move(list(events))
-        if lines:
-            self._write(lines)
-
-    def _write(self, lines: list[bytes]) -> None:
-        start = self._size
-        if self._file is None:
-            # No O_CREAT: if the file was moved or deleted, fail rather than start a headless one.
-            flags = os.O_WRONLY | os.O_APPEND | getattr(os, "O_BINARY", 0)
-            self._file = os.fdopen(os.open(self.path, flags), "ab")
-            if os.fstat(self._file.fileno()).st_size > self._size:
-                os.ftruncate(self._file.fileno(), self._size)  # cut a torn tail off first
-        fd = self._file.fileno()
-        for line in lines:
-            try:
-                self._file.write(line)
-                self._file.flush()
-                os.fsync(fd)
-            except BaseException:
-                self._rollback(start)
-                raise
-            self._size += len(line)
-
-    def _rollback(self, size: int) -> None:
-        """After a failed write, cut the file back to ``size``: no partial line, no half call."""
-        self._size = size
-        try:
-            self._file.close()
-        except OSError:
-            pass
-        self._file = None
-        try:
-            os.truncate(self.path, self._size)
-        except OSError:
-            pass  # load() drops the torn tail; the next append cuts it again
-
-    def close(self) -> None:
-        """Close the file (appending again reopens it)."""
-        if self._file is not None:
-            self._file.close()
-            self._file = None
-
-    def __enter__(self) -> GameLog:
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        self.close()

@@ -30,8 +30,8 @@ def games_dir(data_dir: str | os.PathLike[str], *, create: bool = True) -> Path:
     """``<data_dir>/games``, created (with parents) when ``create`` is true.
     Raises ``OSError`` if it cannot be created."""
     path = Path(data_dir) / "games"
-    if create:
-        path.mkdir(parents=True, exist_ok=True)
+    if create and not path.is_dir():
+        os.makedirs(path, exist_ok=True)
     return path
 
 

@@ -21,12 +21,21 @@ from textual.worker import Worker, WorkerState
 from ..engine import IllegalCommand
 from ..engine.commands import Command
 from ..session.table import BOT, HUMAN, SeatConfig, Table
+from ..store.errors import StoreError, WriteFailed
 from .paths import stylesheets
 
 BOT_NAMES = ("Kaede", "Ginnan", "Sakura", "Donguri")
 # Bot speeds offered on the new-game form and in the palette: name → seconds
 # each bot move stays on screen before the next.
 BOT_SPEEDS: dict[str, float] = {"instant": 0.0, "fast": 0.3, "normal": 0.8, "slow": 1.6}
+# Seconds before a bot's move that could not be saved is tried again.
+BOT_SAVE_RETRY = 5.0
+
+
+def not_saved_text(exc: WriteFailed, who: str = "The move") -> str:
+    """What a player reads when a move could not be saved (nothing changed)."""
+    return (f"Not saved: {exc.reason}. {who} was not made; the game is saved up to the move before. "
+            "Try again, or quit.")
 
 
 def bot_speed_name(seconds: float) -> str:
@@ -114,6 +123,7 @@ class MomijiApp(App[None]):
         self._start_replay = replay_path
         self._unsubscribe: Callable[[], None] | None = None
         self.keymap_problems: list[str] = []
+        self.start_error: str | None = None  # why the game asked for could not be opened
         register_themes(self)
         if not hosted:  # a hosted app must not read the server's files for a remote user
             self.load_user_keymap()
@@ -158,13 +168,29 @@ class MomijiApp(App[None]):
         for problem in self.keymap_problems:
             self.notify(problem, severity="warning", timeout=10)
         if self._start_new is not None:
-            self.start_game(self._start_new)
+            self._open_or_exit(lambda: self.start_game(self._start_new), "start a new game")
         elif self._start_resume is not None:
-            self.resume_game(self._start_resume)
+            self._open_or_exit(lambda: self.resume_game(self._start_resume), "open the game")
         elif self._start_replay is not None:
             from .replay import ReplayScreen
 
             self.push_screen(ReplayScreen(self._start_replay))
+
+    def _open_or_exit(self, open_game: Callable[[], None], what: str) -> None:
+        """Open the game the command line asked for; if the store refuses
+        (disk full, read-only, open elsewhere, damaged…), end the app with
+        the reason and exit status 1 (``momiji`` prints it: no traceback)."""
+        try:
+            open_game()
+        except (StoreError, OSError) as exc:
+            # The store's messages say what failed already ("Could not create the game: disk full (…)").
+            self.start_error = str(exc) if isinstance(exc, StoreError) else f"Could not {what}: {exc}"
+            self.call_after_refresh(self.exit, return_code=1)  # once the menu below is mounted
+
+    @property
+    def holder(self) -> str:
+        """Who holds a game open for writing, as a second writer is told."""
+        return "an SSH session" if self.hosted else "the momiji app"
 
     def on_resize(self, event) -> None:
         """Every screen in the stack (not only the top one) learns the new
@@ -190,18 +216,21 @@ class MomijiApp(App[None]):
     # --------------------------------------------------------------- games
 
     def start_game(self, options: NewGameOptions) -> None:
-        """Start and save a new game, then show its first screen."""
+        """Start and save a new game, then show its first screen. Raises the
+        store's ``WriteFailed`` (an ``OSError``) if it cannot be saved."""
         if options.bot_delay is not None:
             self.bot_delay = max(0.0, options.bot_delay)
         if options.memory is not None:
             self.memory_mode = options.memory
         table = Table.new(options.seat_configs(), seed=options.seed,
-                          landscape_mode=options.landscape_mode, data_dir=self.data_dir)
+                          landscape_mode=options.landscape_mode, data_dir=self.data_dir, holder=self.holder)
         self.open_table(table, seat=0)
 
     def resume_game(self, path: str | os.PathLike[str]) -> None:
-        """Continue a saved game where it stopped (bots included)."""
-        table = Table.resume(path)
+        """Continue a saved game where it stopped (bots included). Raises the
+        store's errors (``StoreError``: damaged, newer, open elsewhere, cannot
+        be written) with a message a player can read."""
+        table = Table.resume(path, holder=self.holder)
         humans = [i for i, s in enumerate(table.seats) if s.kind == HUMAN]
         self.open_table(table, seat=humans[0] if humans else 0)
 
@@ -246,13 +275,16 @@ class MomijiApp(App[None]):
 
     def submit(self, command: Command) -> str | None:
         """Send the player's command to the table. Returns None when accepted,
-        else the rules' explanation (nothing changed)."""
+        else why not (nothing changed): the rules' explanation, or that the
+        move could not be saved (``Not saved: disk full. …``)."""
         if self.table is None:
             return "There is no game on the table."
         try:
             self.table.submit(command)
         except IllegalCommand as exc:
             return str(exc)
+        except WriteFailed as exc:
+            return not_saved_text(exc)
         return None
 
     def on_table_changed(self, message: TableChanged) -> None:
@@ -300,6 +332,14 @@ class MomijiApp(App[None]):
                     return
                 except IllegalCommand as exc:  # a bot bug must not end the game
                     self.notify(f"A bot tried an illegal move: {exc}", severity="error")
+                except WriteFailed as exc:  # the disk refused: nothing changed; try again later
+                    name = table.seats[command.seat].name
+                    self.notify(not_saved_text(exc, f"{name}'s move").replace(
+                        "Try again, or quit.", f"Trying again in {BOT_SAVE_RETRY:g} s, or quit."),
+                        severity="error", timeout=BOT_SAVE_RETRY)
+                    table.release_bot_claim(self)
+                    self.set_timer(BOT_SAVE_RETRY, self.drive_bots)
+                    return
             self.drive_bots()
 
         if self.bot_delay > 0:

@@ -10,18 +10,21 @@ from ..engine.rules_data import LANDSCAPES, MIDDAY
 
 
 def _continue(app) -> None:
-    """Resume the newest unfinished game (or say there is none)."""
-    from ..store import IN_PROGRESS, list_games
+    """Resume the unfinished game played last (or say why not)."""
+    from ..session.saves import latest_unfinished_game
     from ..store.errors import StoreError
 
     try:
-        games = [g for g in list_games(app.data_dir) if g.status == IN_PROGRESS]
+        latest = latest_unfinished_game(app.data_dir)
     except (OSError, StoreError):
-        games = []
-    if not games:
+        latest = None
+    if latest is None:
         app.notify("There is no unfinished game.", severity="warning")
         return
-    app.resume_game(games[0].path)
+    try:
+        app.resume_game(latest.path)
+    except (OSError, StoreError) as exc:  # open elsewhere, cannot be written…
+        app.notify(f"Cannot continue: {exc}", severity="error")
 
 
 def game_commands(app) -> Iterator[SystemCommand]:

@@ -8,7 +8,7 @@ from textual.containers import Horizontal, Vertical
 from textual.widgets import Button, Footer, Input, Label, OptionList, Select, Static
 from textual.widgets.option_list import Option
 
-from ..store import IN_PROGRESS, list_games
+from ..session.saves import latest_unfinished_game
 from ..store.errors import StoreError
 from .app import BOT_SPEEDS, MomijiApp, NewGameOptions, bot_speed_name
 from .sizing import SizedScreen, SizeNotice
@@ -43,12 +43,14 @@ class MenuScreen(SizedScreen):
         self.refresh_menu()
 
     def _unfinished(self):
+        """The game in progress played last (checked by the rules), as a list of 0 or 1."""
         app = self.app
         assert isinstance(app, MomijiApp)
         try:
-            return [g for g in list_games(app.data_dir) if g.status == IN_PROGRESS]
+            latest = latest_unfinished_game(app.data_dir)
         except (OSError, StoreError):
             return []
+        return [] if latest is None else [latest]
 
     def refresh_menu(self) -> None:
         menu = self.query_one("#menu-list", OptionList)
@@ -74,14 +76,19 @@ class MenuScreen(SizedScreen):
         self.app.push_screen(NewGameScreen())
 
     def action_continue(self) -> None:
-        """Resume the newest unfinished game."""
+        """Resume the unfinished game played last (a game that cannot be
+        opened, e.g. open in another terminal, is explained instead)."""
         unfinished = self._unfinished()
+        message = self.query_one("#menu-message", Label)
         if not unfinished:
-            self.query_one("#menu-message", Label).update("There is no unfinished game.")
+            message.update("There is no unfinished game.")
             return
         app = self.app
         assert isinstance(app, MomijiApp)
-        app.resume_game(unfinished[0].path)
+        try:
+            app.resume_game(unfinished[0].path)
+        except (StoreError, OSError) as exc:
+            message.update(f"Cannot continue: {exc}")
 
     def action_saved(self) -> None:
         """Browse saved games."""
@@ -166,6 +173,8 @@ class NewGameScreen(SizedScreen):
         assert isinstance(app, MomijiApp)
         try:
             app.start_game(self.options())
+        except StoreError as exc:  # disk full, read-only…: the store's message says what failed
+            self.query_one("#new-message", Label).update(str(exc))
         except (OSError, ValueError) as exc:
             self.query_one("#new-message", Label).update(f"Could not start: {exc}")
 

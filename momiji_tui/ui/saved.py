@@ -1,7 +1,9 @@
-"""Saved games: every game in the data directory; Enter resumes, ``r`` replays.
+"""Saved games: every game in the data directory, last played first; Enter
+resumes, ``r`` replays.
 
 Damaged files are listed with their problem in plain words (the store has
-moved them aside); opening one explains instead of crashing.
+moved them aside, or says why it could not); a game from a newer momiji is
+listed as such; opening either explains instead of crashing.
 """
 
 from __future__ import annotations
@@ -36,14 +38,15 @@ class SavedGamesScreen(Screen[None]):
         app = self.app
         assert isinstance(app, MomijiApp)
         table = self.query_one(DataTable)
-        table.add_columns("Game", "Started", "Status", "Seats", "Turn", "Scores")
+        table.add_columns("Game", "Started", "Played", "Status", "Seats", "Turn", "Scores")
         try:
             self.rows = describe_saved_games(app.data_dir)
         except OSError as exc:  # e.g. the data directory cannot be read
             self.rows = []
             self.say(f"The saved games cannot be listed: {exc}")
         for row in self.rows:
-            table.add_row(row.game_id, row.started, row.status, row.seats, row.turn, row.scores, key=row.game_id)
+            table.add_row(row.game_id, row.started, row.played, row.status, row.seats, row.turn, row.scores,
+                          key=row.game_id)
         if not self.rows:
             self.say("No saved games yet.")
         table.focus()
@@ -62,7 +65,7 @@ class SavedGamesScreen(Screen[None]):
         if row is None:
             return
         if row.problem:
-            self.say(f"{row.game_id}: {row.problem}")
+            self.say(" ".join([f"{row.game_id}: {row.problem}", *row.notes]))
         elif row.notes:
             self.say(f"{row.game_id}: {' '.join(row.notes)}")
         else:

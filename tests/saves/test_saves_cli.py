@@ -41,7 +41,7 @@ def test_list_shows_id_started_status_turn_scores_and_seats(two_games, capsys):
     data, finished, ongoing = two_games
     assert cli.main(["list"]) == 0
     out = capsys.readouterr().out.splitlines()
-    assert out[0].split() == ["game", "started", "status", "turn", "scores", "seats"]
+    assert out[0].split() == ["game", "started", "played", "status", "turn", "scores", "seats"]
     rows = {r.game_id: r for r in describe_saved_games(data)}
     done, going = rows[finished.stem], rows[ongoing.stem]
     line = next(x for x in out if x.startswith(finished.stem))

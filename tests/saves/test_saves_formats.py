@@ -24,7 +24,8 @@ OLDEST_FORMAT = 1
 
 # The known end of each fixture's game (a 3-seat drafted game, seed 1).
 # format-v2.jsonl is the same game written in format 2 (moves marked: the
-# setup, each draft pick, and each turn as one move).
+# setup, each draft pick, and each turn as one move); format-v3.jsonl the
+# same again in format 3 (each move's last event dated: "saved_at").
 _GAME_SEED_1 = {
     "events": 204,
     "totals": [18, 10, 22],
@@ -36,7 +37,7 @@ _GAME_SEED_1 = {
              [("Z", 1, False), ("M", 3, False), ("G", 2, False)],
              [("M", 1, False), ("Z", 1, False), ("O", 5, True)]],
 }
-KNOWN_END = {1: _GAME_SEED_1, 2: _GAME_SEED_1}
+KNOWN_END = {1: _GAME_SEED_1, 2: _GAME_SEED_1, 3: _GAME_SEED_1}
 VERSIONS = list(range(OLDEST_FORMAT, CURRENT_FORMAT_VERSION + 1))
 
 
@@ -84,3 +85,14 @@ def test_each_format_imports_and_lists_as_finished(version, isolated_dirs):
     assert row.game_id == game_id and row.status == FINISHED
     assert row.scores == " · ".join(str(t) for t in KNOWN_END[version]["totals"])
     assert load(isolated_dirs / "games" / f"{game_id}.jsonl").disk_version == CURRENT_FORMAT_VERSION
+
+
+def test_format_3_dates_the_last_move_and_older_formats_were_last_played_when_created():
+    from datetime import UTC, datetime
+
+    v3 = load(fixture(3), validate_log)
+    assert v3.last_played == datetime.fromisoformat(
+        __import__("json").loads(fixture(3).read_text().splitlines()[-1])["saved_at"])
+    assert all("saved_at" not in e and "move_continues" not in e for e in v3.events)
+    for version in (1, 2):
+        assert load(fixture(version)).last_played == datetime(2026, 11, 30, 13, 43, 31, tzinfo=UTC)

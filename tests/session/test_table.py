@@ -106,3 +106,33 @@ def test_validate_log_rejects_events_the_rules_reject():
         validate_log({}, bad)
     with pytest.raises(ValueError):
         validate_log({}, [])
+
+
+@pytest.mark.parametrize("point", ["open", "write", "fsync", "truncate"])
+@pytest.mark.parametrize("error", ["ENOSPC", "EROFS", "EACCES", "EIO"])
+def test_a_move_the_disk_refuses_changes_neither_file_nor_table_and_can_be_sent_again(
+        isolated_dirs, monkeypatch, point, error):
+    import sys
+    from pathlib import Path
+
+    sys.path.insert(0, str(Path(__file__).parents[1] / "store"))
+    from store_faults import inject
+
+    from momiji_tui.store import WriteFailed
+
+    table = Table.new(SEATS, seed=3, data_dir=isolated_dirs)
+    table.log.close()  # reopened at the next move: a torn tail is cut then
+    with table.log.path.open("ab") as f:
+        f.write(b'{"type":"Tor')
+    before_file, before_events, before_state = table.log.path.read_bytes(), list(table.events), table.state
+    command = table.bot_command(table.bot_to_move()) if table.bot_to_move() is not None else EndTurn(0)
+    faults = inject(monkeypatch, point, error)
+    with pytest.raises(WriteFailed) as caught:
+        table.submit(command)
+    assert faults.hits > 0 and caught.value.reason
+    assert table.events == before_events and table.state is before_state
+    assert table.log.path.read_bytes() in (before_file, before_file[: -len(b'{"type":"Tor')])
+    faults.points.clear()
+    table.submit(command)  # the same command again, once the disk is back
+    assert [engine.from_dict(e) for e in load(table.log.path, validate_log).events] == table.events
+    table.close()

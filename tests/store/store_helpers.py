@@ -8,7 +8,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from momiji_tui.store.log import GameLog
+from momiji_tui.store import GameLog
 
 GAME_A = "20260102-030405-00000a"
 GAME_B = "20260103-030405-00000b"

@@ -35,9 +35,27 @@ def finished(n: int) -> list[dict]:
     return [*make_events(n), {"type": "GameEnded"}]
 
 
+def played_at_creation(monkeypatch) -> None:
+    """The store's clock reads the time in the id of the game being written,
+    so each game was last played when it started (A, B, C, D, E in order)."""
+    import momiji_tui.store.log as log_module
+    import momiji_tui.store.writer as writer_module
+
+    real_create = writer_module.GameLog.create.__func__
+
+    def create(cls, data_dir, header, **kw):
+        moment = datetime.strptime(header["game_id"][:15], "%Y%m%d-%H%M%S").replace(tzinfo=UTC)
+        monkeypatch.setattr(log_module, "utc_now", lambda: moment)
+        return real_create(cls, data_dir, header, **kw)
+
+    monkeypatch.setattr(writer_module.GameLog, "create", classmethod(create))
+
+
 @pytest.fixture
-def library(isolated_dirs) -> Path:
-    """A (older, in progress, torn), B (finished), C (damaged), D (newer format), E (in progress)."""
+def library(isolated_dirs, monkeypatch) -> Path:
+    """A (older, in progress, torn), B (finished), C (damaged), D (newer format), E (in progress),
+    each last played when it started."""
+    played_at_creation(monkeypatch)
     a = write_log(isolated_dirs, GAME_A, make_events(2))
     with a.open("ab") as f:
         f.write(b'{"type":')
@@ -56,7 +74,7 @@ def test_no_games_dir_lists_nothing_and_creates_nothing(isolated_dirs):
     assert not isolated_dirs.exists()
 
 
-def test_list_games_reports_each_status_newest_first(library):
+def test_list_games_reports_each_status_last_played_first(library):
     games = list_games(library)
     assert [(g.game_id, g.status) for g in games] == [
         (GAME_E, IN_PROGRESS), (GAME_D, NEWER), (GAME_C, DAMAGED), (GAME_B, FINISHED), (GAME_A, IN_PROGRESS)]

@@ -4,13 +4,16 @@ from __future__ import annotations
 
 import json
 import os
+import re
 from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
 
 from momiji_tui.store import CURRENT_FORMAT_VERSION, DamagedLog, GameExists, GameLog, NewerFormat, load, quarantine
+from momiji_tui.store import WriteFailed
 from momiji_tui.store import log as log_module
+from momiji_tui.store import writer as writer_module
 from momiji_tui.store.log import TORN_TAIL_WARNING
 
 from store_helpers import GAME_A, GAME_B, GAME_C, make_events, make_header, raw_lines, write_log
@@ -39,7 +42,8 @@ def test_round_trip_header_and_events(isolated_dirs):
     assert raw.endswith(b"\n") and raw.count(b"\n") == 5
     # Compact JSON, one per line; the first event of a two-event move says the move goes on.
     assert b'{"type":"CardsPlayed","seat":0,"cards":[0,1],"move_continues":true}\n' in raw
-    assert b'{"type":"CardsPlayed","seat":1,"cards":[1,2]}\n' in raw
+    # The move's last event is dated by the store (format 3).
+    assert re.search(rb'\{"type":"CardsPlayed","seat":1,"cards":\[1,2\],"saved_at":"[0-9T:.+-]+"\}\n', raw)
 
 
 def test_create_fills_in_a_new_id_and_creation_time(isolated_dirs):
@@ -58,7 +62,7 @@ def test_create_writes_first_events_with_the_header_in_one_step(isolated_dirs, m
     assert log.loaded.events == events
     # One atomic file write: the header never stands alone on disk.
     writes = []
-    monkeypatch.setattr(log_module._fs, "write_file", lambda path, data, **kw: writes.append(data))
+    monkeypatch.setattr(writer_module._fs, "write_file", lambda path, data, **kw: writes.append(data))
     GameLog.create(isolated_dirs, make_header(GAME_B), events=events)
     assert len(writes) == 1 and writes[0].count(b"\n") == 4
     with pytest.raises(ValueError):  # a bad event: nothing is written
@@ -135,10 +139,10 @@ def test_a_failed_write_undoes_the_whole_call_and_leaves_no_partial_line(isolate
             raise OSError(28, "No space left on device")
         real_fsync(fd)
 
-    monkeypatch.setattr(log_module.os, "fsync", failing_fsync)
+    monkeypatch.setattr(writer_module.os, "fsync", failing_fsync)
     z, a, b, c, d = make_events(5)
     log.append(z)
-    with pytest.raises(OSError, match="No space"):
+    with pytest.raises(WriteFailed, match="Could not save the move: disk full"):
         log.extend([a, b, c])  # fsync 2, 3 or 4 fails: a, b or c
     loaded = load(log.path)
     assert (loaded.events, loaded.warnings) == ([z], [])
@@ -166,7 +170,8 @@ def test_torn_last_line_is_dropped_reported_and_repaired_on_next_append(isolated
     repaired = load(path)
     assert repaired.events == [*events, {"type": "TurnEnded", "seat": 1}]
     assert repaired.warnings == []
-    assert path.read_bytes() == committed + b'{"type":"TurnEnded","seat":1}\n'  # the torn bytes are gone
+    after = path.read_bytes()  # the torn bytes are gone
+    assert after.startswith(committed + b'{"type":"TurnEnded","seat":1,"saved_at":"') and after.count(b"\n") == 4
 
 
 def test_a_log_cut_at_any_byte_loads_a_prefix_or_is_damaged(isolated_dirs):
@@ -291,7 +296,7 @@ def test_missing_file_is_not_damage(tmp_path):
 
 def test_a_directory_in_the_way_is_damaged(tmp_path):
     (tmp_path / "game.jsonl").mkdir()
-    with pytest.raises(DamagedLog, match="could not be read"):
+    with pytest.raises(DamagedLog, match="not a regular file"):
         load(tmp_path / "game.jsonl")
 
 
@@ -357,8 +362,9 @@ def test_committed_v1_fixture_still_loads():
 
 def test_append_never_recreates_a_file_that_was_moved_away(isolated_dirs):
     log = GameLog.create(isolated_dirs, make_header())
+    log.close()  # (an open game is never moved aside: quarantine takes its lock)
     moved = quarantine(log.path, "moved by the test", now=NOW)
-    with pytest.raises(FileNotFoundError):
+    with pytest.raises(WriteFailed, match="the file or its folder is gone"):
         log.append({"type": "TurnEnded"})
     assert not log.path.exists()  # no headless file was started
     assert load(moved).events == []

@@ -1,0 +1,222 @@
+"""Writing one game's event log: :class:`GameLog` (the format is in ``log``)."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterable
+from datetime import datetime
+from pathlib import Path
+
+from . import _fs, lock
+from . import log as _log
+from .errors import GameExists, StoreError, WriteFailed
+from .ids import as_utc, check_game_id, new_game_id
+from .log import (
+    CURRENT_FORMAT_VERSION, FORMAT, Event, Header, LoadedLog, Validator, encode_line, encode_move, header_problem,
+    load,
+)
+from .paths import game_path
+
+
+def utc_now() -> datetime:
+    """The store's clock (``log.utc_now``, which tests replace)."""
+    return _log.utc_now()
+
+
+class GameLog:
+    """An open log that events are appended to. One writer per file: it
+    holds the game's write lock (``store.lock``) until :meth:`close`.
+
+    Get one with :meth:`create` or :meth:`open_for_append`; ``loaded`` holds
+    what was on disk when it was opened. Use as a context manager or call
+    :meth:`close`. ``holder`` says who writes (shown to a second writer who is
+    refused: ``"the momiji app"``, ``"an SSH session"``)."""
+
+    def __init__(self, loaded: LoadedLog, held: lock.GameLock | None = None, holder: str = "momiji") -> None:
+        self.loaded = loaded
+        self.path = loaded.path
+        self.header = loaded.header
+        self.holder = holder
+        self._lock = held
+        self._size = loaded.committed_size  # bytes of complete lines on disk
+        self._file: int | None = None  # the open file's descriptor, None when closed
+
+    @property
+    def game_id(self) -> str:
+        return str(self.header["game_id"])
+
+    @classmethod
+    def create(cls, data_dir: str | os.PathLike[str], header: Header, *, now: datetime | None = None,
+               events: Iterable[Event] = (), holder: str = "momiji") -> GameLog:
+        """Start a new log under ``<data_dir>/games`` and hold its write lock.
+        ``header`` holds ``rules_version``, ``seats``, ``seed`` and any extra
+        JSON-able keys; ``format``, ``format_version``, ``created`` (ISO-8601
+        UTC) and ``game_id`` (via :func:`new_game_id`) are filled in when
+        missing. ``events`` (e.g. a game's setup) are written with the header
+        in the same atomic step, dated ``now`` (default: the store's clock): a
+        crash leaves either no file or all of them. Raises
+        :class:`InvalidGameId` for a bad id, ``ValueError`` for a bad header,
+        ``TypeError``/``ValueError`` for a bad event (nothing is written),
+        :class:`GameExists` if that game's file exists (never overwritten),
+        :class:`WriteFailed` if the disk refuses (disk full, read-only…:
+        nothing is left behind)."""
+        moment = as_utc(now or utc_now())
+        full: Header = {"format": FORMAT, "format_version": CURRENT_FORMAT_VERSION}
+        for key, value in full.items():
+            if key in header and (type(header[key]) is not type(value) or header[key] != value):
+                raise ValueError(f"header[{key!r}] is set by the store, not the caller")
+        full.update(header)
+        full.setdefault("game_id", new_game_id(moment))
+        full.setdefault("created", moment.isoformat(timespec="seconds"))
+        check_game_id(full["game_id"])
+        problem = header_problem(full)
+        if problem:
+            raise ValueError(problem)
+        first = list(events)
+        data = encode_line(full) + b"".join(encode_move(first, moment))
+        try:
+            path = game_path(data_dir, full["game_id"], create=True)
+        except OSError as exc:
+            raise WriteFailed("create the game", Path(data_dir) / "games", exc) from exc
+        held = lock.acquire(path, holder, action="create the game")
+        try:
+            _fs.write_file(path, data)
+        except FileExistsError:
+            held.release()
+            raise GameExists(f"a saved game {full['game_id']} already exists at {path}") from None
+        except OSError as exc:
+            held.release()
+            raise WriteFailed("create the game", path, exc) from exc
+        last = moment if first else as_utc(datetime.fromisoformat(full["created"]))
+        return cls(LoadedLog(path, full, first, [], len(data), CURRENT_FORMAT_VERSION, last), held, holder)
+
+    @classmethod
+    def open_for_append(cls, path: str | os.PathLike[str], validate: Validator | None = None, *,
+                        holder: str = "momiji") -> GameLog:
+        """Open an existing log to add events, holding its write lock. Raises
+        :class:`GameInUse` if another writer has it open (saying where),
+        :class:`WriteFailed` if the lock cannot be taken (e.g. a read-only
+        data dir), else as :func:`load` does. A log in an older format is
+        first rewritten atomically in the current one, after its original
+        bytes are kept as ``<name>.v<N>-backup``; a log from a newer format or
+        newer rules is never rewritten."""
+        path = Path(path)
+        held = lock.acquire(path, holder)
+        try:
+            loaded = load(path, validate)
+            if loaded.disk_version != CURRENT_FORMAT_VERSION:
+                _upgrade_on_disk(loaded)
+        except BaseException:
+            held.release()
+            raise
+        return cls(loaded, held, holder)
+
+    def append(self, event: Event) -> None:
+        """Write one event as a whole move, flush and fsync it. Raises
+        ``TypeError``/``ValueError`` for an event that is not a JSON-able dict
+        with a ``"type"`` (nothing is written) and :class:`WriteFailed` if the
+        disk fails or the file is gone (the file is left as it was)."""
+        self.extend([event])
+
+    def extend(self, events: Iterable[Event], *, now: datetime | None = None) -> None:
+        """Append one move's events, each fsynced as it is written, the last
+        one marked as the end of the move and dated ``now`` (default: the
+        store's clock). All are checked first, so a bad event raises before
+        any is written; if the disk fails, the whole call is undone and
+        :class:`WriteFailed` says why (the next call may simply try again);
+        if the process dies midway, the next load drops the half-written move."""
+        moment = as_utc(now or utc_now())
+        lines = encode_move(list(events), moment)
+        if lines:
+            self._write(lines)
+            self.loaded.last_played = moment
+
+    def _open(self) -> int:
+        if self._lock is None or not self._lock.held:  # reopened after close: one writer again
+            self._lock = lock.acquire(self.path, self.holder)
+        # No O_CREAT: if the file was moved or deleted, fail rather than start a headless one.
+        fd = os.open(self.path, os.O_WRONLY | os.O_APPEND | getattr(os, "O_BINARY", 0))
+        try:
+            if os.fstat(fd).st_size > self._size:
+                os.ftruncate(fd, self._size)  # cut a torn tail off first (under the lock)
+        except OSError:
+            os.close(fd)
+            raise
+        return fd
+
+    def _write(self, lines: list[bytes]) -> None:
+        start = self._size
+        try:
+            if self._file is None:
+                self._file = self._open()
+            for line in lines:
+                _fs.write_all(self._file, line)
+                os.fsync(self._file)
+                self._size += len(line)
+        except StoreError:
+            raise
+        except OSError as exc:
+            self._rollback(start)
+            raise WriteFailed("save the move", self.path, exc) from exc
+        except BaseException:
+            self._rollback(start)
+            raise
+
+    def _rollback(self, size: int) -> None:
+        """After a failed write, cut the file back to ``size``: no partial line,
+        no half call. If even that fails, the next write cuts it first."""
+        self._size = size
+        fd, self._file = self._file, None
+        if fd is None:
+            return
+        try:
+            os.ftruncate(fd, size)
+        except OSError:
+            pass  # load() drops the torn tail; the next append cuts it again
+        try:
+            os.close(fd)
+        except OSError:
+            pass
+
+    def close(self) -> None:
+        """Close the file and give up the write lock (appending again reopens
+        it, if no other writer took the game meanwhile)."""
+        fd, self._file = self._file, None
+        if fd is not None:
+            try:
+                os.close(fd)
+            except OSError:
+                pass
+        if self._lock is not None:
+            self._lock.release()
+
+    def __del__(self) -> None:  # a log dropped without close(): free its file and its lock
+        try:
+            self.close()
+        except Exception:
+            pass
+
+    def __enter__(self) -> GameLog:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+
+def _upgrade_on_disk(loaded: LoadedLog) -> None:
+    """Rewrite an older-format log in the current format (original kept as a backup)."""
+    try:
+        original = loaded.path.read_bytes()[: loaded.committed_size]
+        backup = loaded.path.with_name(f"{loaded.path.name}.v{loaded.disk_version}-backup")
+        try:
+            _fs.write_file(backup, original)
+        except FileExistsError:  # an earlier try got this far: fine if it is the same bytes
+            if backup.read_bytes() != original:
+                raise
+        data = encode_line(loaded.header) + b"".join(encode_move(loaded.events))
+        _fs.write_file(loaded.path, data, replace=True)
+    except FileExistsError:
+        raise
+    except OSError as exc:
+        raise WriteFailed("upgrade the save to the current format", loaded.path, exc) from exc
+    loaded.committed_size, loaded.disk_version = len(data), CURRENT_FORMAT_VERSION
