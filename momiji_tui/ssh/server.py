@@ -26,6 +26,7 @@ import asyncssh
 from rich.console import Console
 from textual.app import App
 
+from momiji_tui.ssh import algorithms
 from momiji_tui.ssh._textual_private import print_capture_disabled
 from momiji_tui.ssh.driver import (
     MAX_TERMINAL_SIZE,
@@ -621,6 +622,7 @@ async def start_server(
             keepalive_interval=30,
             keepalive_count_max=3,
             window=64 * 1024,
+            **algorithms.listen_options(),
         )
     except BaseException:
         cleanup.close()
