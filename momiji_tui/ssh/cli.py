@@ -56,6 +56,22 @@ def _positive_seconds(text: str) -> float:
     return value
 
 
+def _max_startups(text: str) -> tuple[int, int, int]:
+    from momiji_tui.ssh.throttle import parse_max_startups
+
+    try:
+        return parse_max_startups(text)
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+
+
+def _count(text: str) -> int:
+    value = _int(text)
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"must be 0 or more: {value}")
+    return value
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The ``momiji serve`` command line."""
     p = argparse.ArgumentParser(
@@ -80,8 +96,19 @@ def build_parser() -> argparse.ArgumentParser:
                    help="sessions open at once from one address (default 4)")
     p.add_argument("--idle-timeout", type=_seconds, default=900.0, metavar="S",
                    help="close a session after S seconds without input (default 900; 0: never)")
-    p.add_argument("--login-timeout", type=_positive_seconds, default=20.0, metavar="S",
-                   help="seconds allowed to log in and open a session (default 20)")
+    p.add_argument("--login-timeout", type=_positive_seconds, default=10.0, metavar="S",
+                   help="seconds allowed to log in and open a session (default 10)")
+    p.add_argument("--max-startups", type=_max_startups, default=(10, 30, 100),
+                   metavar="START:RATE:FULL",
+                   help="connections not logged in yet, as OpenSSH's MaxStartups: from START of "
+                        "them refuse RATE%% of new ones, rising to all at FULL (default 10:30:100)")
+    p.add_argument("--max-startups-per-ip", type=_positive_int, default=5, metavar="N",
+                   help="connections not logged in yet from one address (IPv6: one /64) "
+                        "(default 5)")
+    p.add_argument("--max-auth-failures-per-ip", type=_count, default=10, metavar="N",
+                   help="after N connections from one address end without a login within "
+                        "10 minutes, refuse that address until the oldest is 10 minutes old "
+                        "(default 10; 0: never)")
     p.add_argument("--data-dir", type=Path, metavar="DIR",
                    help="host key, players' games and shared tables (default: $MOMIJI_DATA_DIR or "
                         "the platform data directory)")
@@ -138,7 +165,7 @@ async def _serve(args: argparse.Namespace) -> int:
             host=args.host, port=args.port, host_key_path=args.host_key, auth=args.auth,
             authorized_keys=args.authorized_keys, max_sessions=args.max_sessions,
             max_sessions_per_ip=args.max_sessions_per_ip, idle_timeout=args.idle_timeout or None,
-            login_timeout=args.login_timeout,
+            login_timeout=args.login_timeout, throttle=_throttle_limits(args),
         )
     except HostKeyError as exc:
         log.error("%s", exc)
@@ -182,6 +209,14 @@ async def _serve(args: argparse.Namespace) -> int:
         await server.close()
     log.info("stopped")
     return 0
+
+
+def _throttle_limits(args: argparse.Namespace) -> object:
+    from momiji_tui.ssh.throttle import ThrottleLimits
+
+    start, rate, full = args.max_startups
+    return ThrottleLimits(start=start, rate=rate, full=full, per_source=args.max_startups_per_ip,
+                          max_failures=args.max_auth_failures_per_ip)
 
 
 def _on_signal(sig: signal.Signals, stop: asyncio.Event) -> None:
