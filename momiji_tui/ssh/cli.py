@@ -9,6 +9,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import logging
+import os
 import signal
 import sys
 from pathlib import Path
@@ -16,6 +17,8 @@ from pathlib import Path
 log = logging.getLogger("momiji_tui.ssh")
 
 LOOPBACK = ("127.0.0.1", "::1", "localhost")
+PRIVATE_UMASK = 0o077
+"""The serve process's umask (see ``housekeeping.make_private``)."""
 
 
 def _port(text: str) -> int:
@@ -120,6 +123,15 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--bot-workers", type=_int, default=None, metavar="N",
                    help="processes the bots think in, so they never slow the players' screens "
                         "(default: one per CPU; 0: in threads of the server process)")
+    p.add_argument("--stop-countdown", type=_seconds, default=5.0, metavar="S",
+                   help="on SIGTERM or ctrl+c, warn every player S seconds before stopping "
+                        "(default 5; 0: stop at once)")
+    p.add_argument("--guest-retention", type=_seconds, default=3.0, metavar="DAYS",
+                   help="remove a guest's games DAYS days after their last change; swept at "
+                        "start and with every summary (default 3; 0: keep forever)")
+    p.add_argument("--summary-every", type=_positive_seconds, default=10.0, metavar="MIN",
+                   help="log a summary line (sessions, tables, memory) every MIN minutes "
+                        "(default 10)")
     p.add_argument("--color-system", choices=("truecolor", "256", "standard", "auto"),
                    default="truecolor", help="colours sent to every player (default truecolor)")
     p.add_argument("--log-level", choices=("debug", "info", "warning", "error"), default="info")
@@ -158,6 +170,7 @@ async def _serve(args: argparse.Namespace) -> int:
     from momiji_tui.store import data_dir
 
     root = data_dir(args.data_dir)
+    os.umask(PRIVATE_UMASK)  # every folder made from now on 0700, every file 0600
     try:
         server = await start_game_server(
             data_dir=root, seat_wait=args.seat_wait or None, bot_delay=args.bot_delay,
@@ -166,6 +179,7 @@ async def _serve(args: argparse.Namespace) -> int:
             authorized_keys=args.authorized_keys, max_sessions=args.max_sessions,
             max_sessions_per_ip=args.max_sessions_per_ip, idle_timeout=args.idle_timeout or None,
             login_timeout=args.login_timeout, throttle=_throttle_limits(args),
+            guest_retention_days=args.guest_retention, housekeeping_every=args.summary_every * 60,
         )
     except HostKeyError as exc:
         log.error("%s", exc)
@@ -206,7 +220,7 @@ async def _serve(args: argparse.Namespace) -> int:
         for sig in installed:
             loop.remove_signal_handler(sig)
         log.info("stopping: telling every session, saving every table")
-        await server.close()
+        await server.close(countdown=args.stop_countdown)
     log.info("stopped")
     return 0
 

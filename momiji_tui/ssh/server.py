@@ -30,6 +30,7 @@ from momiji_tui.ssh import algorithms
 from momiji_tui.ssh._textual_private import print_capture_disabled
 from momiji_tui.ssh.gate import Gate
 from momiji_tui.ssh.oplog import client_event
+from momiji_tui.ssh.shutdown import end_sessions, warn_sessions
 from momiji_tui.ssh.throttle import Throttle, ThrottleLimits
 from momiji_tui.ssh.driver import (
     MAX_TERMINAL_SIZE,
@@ -53,10 +54,13 @@ not read its output; see ``ChannelTerminal``)."""
 AppFactory = Callable[[Identity], App[Any]]
 SessionEndCallback = Callable[[Identity, EndReason], "None | Awaitable[None]"]
 
+SHUTDOWN_EXIT_STATUS = 1
+"""The exit status every client gets when the server stops (``handle.close``),
+also when its app did not stop in time."""
 NO_PTY_MESSAGE = b"momiji needs an interactive terminal: connect with ssh -t\r\n"
 _END_MESSAGES = {
     "idle": "Disconnected: no input for too long.",
-    "shutdown": "The server is shutting down.",
+    "shutdown": "The server is shutting down; your game is saved.",
     "error": "Sorry, the game stopped because of an internal error.",
 }
 
@@ -316,8 +320,10 @@ class _AppSession(asyncssh.SSHServerSession[bytes]):
                 status = app.return_code or 0
                 if self._reason is None:  # the app ended on its own; a crash logs output
                     self._reason = "error" if status and errors.getvalue() else "quit"
+                elif self._reason == "shutdown":
+                    status = SHUTDOWN_EXIT_STATUS
                 elif status == 0:
-                    status = 1  # ended by the server: idle, shutdown, slow reader
+                    status = 1  # ended by the server: idle, slow reader
         except Exception:
             log.exception("hosted app failed for %s", self.identity.key)
             self._reason = self._reason or "error"
@@ -368,6 +374,17 @@ class _AppSession(asyncssh.SSHServerSession[bytes]):
                 state.spawn(_logged(result))
         except Exception:
             log.exception("on_session_end failed")
+
+    def warn(self, text: str, seconds: float) -> None:
+        """Show ``text`` to the player for ``seconds`` (a notification)."""
+        if self.app is not None and self.app.is_running:
+            self.app.notify(text, severity="warning", timeout=max(seconds, 3))
+
+    def force_end(self) -> None:
+        """The app did not stop in time: tell the client and end the channel now."""
+        self._reason = self._reason or "shutdown"
+        self._close_channel(SHUTDOWN_EXIT_STATUS)
+        self._finish()
 
     def stop(self, reason: str) -> None:
         """End the session: ask the app to exit, or close the channel if none runs."""
@@ -481,6 +498,11 @@ class SSHServerHandle:
         return int(self._acceptor.get_port())
 
     @property
+    def closing(self) -> bool:
+        """True once :meth:`close` has been called."""
+        return self._state.closing
+
+    @property
     def session_count(self) -> int:
         """Sessions open now (channels accepted and not yet cleaned up)."""
         return len(self._state.sessions)
@@ -489,11 +511,15 @@ class SSHServerHandle:
         """The identities of the sessions open now."""
         return [session.identity for session in self._state.sessions]
 
-    async def close(self, timeout: float = 10.0) -> None:
+    async def close(self, timeout: float = 10.0, *, countdown: float = 0.0,
+                    sleep: Callable[[float], Awaitable[Any]] = asyncio.sleep) -> None:
         """Stop listening, end every session, close every connection.
 
-        Apps are asked to exit and get ``timeout`` seconds to do so; each
-        client is told the server is shutting down. Safe to call twice.
+        Every app is first warned ``countdown`` seconds ahead (waited with
+        ``sleep``), then asked to exit and gets ``timeout`` seconds to do so;
+        each client is told the server is shutting down and gets
+        :data:`SHUTDOWN_EXIT_STATUS`, also when its app did not stop in time
+        (see :func:`momiji_tui.ssh.shutdown.end_sessions`). Safe to call twice.
         """
         state = self._state
         if state.closing:
@@ -501,11 +527,8 @@ class SSHServerHandle:
             return
         state.closing = True
         self._acceptor.close()
-        for session in list(state.sessions):
-            session.stop("shutdown")
-        pending = {task for task in state.tasks if not task.done()}
-        if pending:
-            await asyncio.wait(pending, timeout=timeout)
+        await end_sessions(state.sessions, state.tasks, countdown=countdown, timeout=timeout,
+                           sleep=sleep)
         for connection in list(state.connections):
             if connection._conn is not None:
                 connection._conn.close()
@@ -514,6 +537,11 @@ class SSHServerHandle:
         self._cleanup.close()
         self._closed.set()
         log.info("SSH server closed")
+
+    async def warn(self, countdown: float,
+                   sleep: Callable[[float], Awaitable[Any]] = asyncio.sleep) -> None:
+        """Tell every player the server stops in ``countdown`` seconds, and wait them."""
+        await warn_sessions(self._state.sessions, countdown, sleep)
 
     async def serve_forever(self) -> None:
         """Wait until :meth:`close` has finished."""
