@@ -142,3 +142,23 @@ def test_every_client_line_matches_the_documented_fail2ban_filter(caplog):
     assert "\n" not in text and "\r" not in text  # a client string cannot forge a line
     match = FAIL2BAN.search(text)
     assert match and match["host"] == "203.0.113.7"
+
+
+async def test_tables_starting_and_ending_are_logged(tmp_path, caplog):
+    from test_lobby_registry import start_two
+
+    from momiji_tui.session.lobby import Lobby
+
+    caplog.set_level(logging.INFO, logger="momiji")
+    lobby = Lobby(tmp_path)
+    _, _, table = start_two(lobby)
+    started = [r.getMessage() for r in caplog.records if r.getMessage().startswith("table started")]
+    assert started == [f"table started: game {table.game_id}, seats key-alice, key-bob"]
+    for _ in range(2000):
+        if table.finished:
+            break
+        legal = table.legal(table.current)
+        table.submit(legal[0])
+    assert table.finished
+    assert f"table ended: game {table.game_id}, finished" in [r.getMessage() for r in caplog.records]
+    lobby.close()
