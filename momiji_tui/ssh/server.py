@@ -223,8 +223,8 @@ class _Connection(Gate):
 
     def session_ended(self) -> None:
         self.session_count -= 1
-        if self.session_count == 0:
-            self._arm_no_session_timer()
+        if self.session_count == 0 and self.admitted:  # never for a connection already lost:
+            self._arm_no_session_timer()  # its timer would keep it (and its app) alive
 
     def _arm_no_session_timer(self) -> None:
         # A logged-in connection with no session holds resources for nothing.
