@@ -9,35 +9,32 @@ from __future__ import annotations
 import gc
 import weakref
 
-import asyncssh
 import pytest
 from ssh_harness import new_key, wait_app, wait_until
-
-from momiji_tui.ssh.server import _AppSession, _Connection
-
-
-def live(kind: type) -> int:
-    gc.collect()
-    return sum(1 for obj in gc.get_objects() if type(obj) is kind)
 
 
 async def test_nothing_of_a_session_is_kept_after_its_client_left(start_game, clients):
     server = await start_game()
     apps: list[weakref.ref] = []
+    others: list[weakref.ref] = []  # sessions, connections, asyncssh connections
     for i in range(4):
         term = await clients.terminal(server.port, username=f"p{i}",
                                       key=new_key() if i % 2 else None)
         await term.wait_for_text(f"Welcome, p{i}.")
         apps.append(weakref.ref(await wait_app(server, f"p{i}")))
+        state = server.handle._state
+        others += [weakref.ref(x) for x in (*state.sessions, *state.connections)]
+        others += [weakref.ref(c._conn) for c in state.connections if c._conn is not None]
         await term.close()
         await wait_until(lambda: server.handle.session_count == 0 and not server.lobby.members)
     await wait_until(lambda: not server.handle._state.connections)
     gc.collect()
     assert [ref() for ref in apps] == [None] * 4
-    assert live(_AppSession) == 0 and live(_Connection) == 0
     # Before: a "no session" timer re-armed after the connection was lost kept
     # every connection for the login timeout (10-20 s; longer in gen 2).
-    assert live(asyncssh.SSHServerConnection) == 0
+    kept = [type(ref()).__name__ for ref in others if ref() is not None]
+    assert kept == []
+    assert len(others) == 12
 
 
 @pytest.mark.xfail(strict=True, reason="issue 12 item 11, not fixed: after the New game form "
