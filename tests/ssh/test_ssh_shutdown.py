@@ -119,3 +119,27 @@ def wait_until_sync(predicate, timeout: float = TIMEOUT) -> None:
     while not predicate():
         assert time.monotonic() < deadline, "timed out"
         time.sleep(0.01)
+
+
+async def test_the_serve_process_stops_every_client_alike_and_keeps_its_files_private(tmp_path,
+                                                                                     clients):
+    import signal
+    import stat
+
+    from test_ssh_serve_cli import serve
+
+    data = tmp_path / "served"
+    async with serve(data, "--stop-countdown", "0") as server:
+        port = int((await server.wait_log(r"listening on 127\.0\.0\.1 port (\d+)")).group(1))
+        key_term = await clients.terminal(port, username="alice", key=new_key())
+        guest_term = await clients.terminal(port, username="bob")
+        await key_term.wait_for_text("Welcome, alice.")
+        await guest_term.wait_for_text("Welcome, bob.")
+        assert await server.stop(signal.SIGTERM) == 0  # a bounded wait for the process
+        assert [await key_term.wait_exit(), await guest_term.wait_exit()] == [
+            SHUTDOWN_EXIT_STATUS] * 2
+        assert server.find(r"momiji: auth failed|Traceback") is None
+        assert server.find(r"stopped$") is not None
+    for path in [data, *data.rglob("*")]:
+        expected = 0o700 if path.is_dir() else 0o600
+        assert stat.S_IMODE(path.stat().st_mode) == expected, path
