@@ -99,6 +99,11 @@ def source_of(address: str) -> str:
     return str(ip)
 
 
+MAX_TRACKED_SOURCES = 4096
+"""Past this many addresses with failures, expired ones are forgotten (so a
+scan from many addresses does not grow memory for ever)."""
+
+
 class Throttle:
     """Counts connections not yet logged in and failed logins per address.
 
@@ -157,10 +162,23 @@ class Throttle:
             return
         source = self._release(source_of(address))
         if self.limits.max_failures > 0:
+            if source not in self._failures and len(self._failures) >= MAX_TRACKED_SOURCES:
+                self._forget_old_failures()
             failures = self._failures.setdefault(source, deque())
             failures.append(self._clock())
             while len(failures) > self.limits.max_failures:
                 failures.popleft()
+
+    def _forget_old_failures(self) -> None:
+        """Drop the sources whose failures are all older than the window."""
+        horizon = self._clock() - self.limits.failure_window
+        for source in [s for s, f in self._failures.items() if not f or f[-1] <= horizon]:
+            del self._failures[source]
+
+    @property
+    def tracked_sources(self) -> int:
+        """Addresses with failed logins remembered now."""
+        return len(self._failures)
 
     def _release(self, source: str) -> str:
         if self._pending[source] > 1:

@@ -154,3 +154,18 @@ def test_bad_throttling_options_are_refused_with_a_message(argv, capsys, isolate
     assert exit_info.value.code == 2
     assert "momiji serve: error:" in capsys.readouterr().err
     assert not isolated_dirs.exists()
+
+
+def test_failures_of_many_addresses_are_forgotten_once_expired(monkeypatch):
+    from momiji_tui.ssh import throttle as module
+
+    monkeypatch.setattr(module, "MAX_TRACKED_SOURCES", 10)
+    clock = Clock()
+    throttle = Throttle(ThrottleLimits(failure_window=60), clock=clock, rng=random.Random(1))
+    for i in range(10):
+        throttle.admit(f"10.0.0.{i}")
+        throttle.closed(f"10.0.0.{i}", logged_in=False)
+    clock.now += 61
+    throttle.admit("10.0.1.1")
+    throttle.closed("10.0.1.1", logged_in=False)
+    assert throttle.tracked_sources == 1
