@@ -419,6 +419,9 @@ class Lobby:
             if seat.account_id is not None:
                 index.setdefault(seat.account_id, set()).add(table.game_id)
         log.info("table %s started as game %s", pending.table_id, table.game_id)
+        logging.getLogger("momiji").info(  # the operator's log (README, "The server's log")
+            "table started: game %s, seats %s", table.game_id,
+            ", ".join(seat.account_id or "bot" for seat in seats))
         for i, s in enumerate(pending.seats):
             if s.member is not None:
                 live.seats[i].member = s.member
@@ -438,6 +441,7 @@ class Lobby:
         if live.table.finished and not live.record["finished"]:
             live.record["finished"] = True
             self._write_record(live)
+            logging.getLogger("momiji").info("table ended: game %s, finished", live.game_id)
             for seat in live.seats:
                 self._cancel_timer(seat)
                 if seat.account_id is not None and self._index is not None:

@@ -16,10 +16,11 @@ worker processes start light.
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import multiprocessing
 import os
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import CancelledError, ProcessPoolExecutor
 from concurrent.futures import TimeoutError as FutureTimeout
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any
@@ -44,6 +45,10 @@ def _warm_up() -> int:
     return os.getpid()
 
 
+class BotPoolClosed(RuntimeError):
+    """The server is stopping: a move asked of a closed pool is not thought."""
+
+
 class _RemoteBot:
     def __init__(self, pool: BotPool, level: str, seed: int, budget: dict[str, Any]) -> None:
         self._pool = pool
@@ -58,7 +63,9 @@ class _RemoteBot:
         try:
             future = self._pool.executor().submit(_choose, self.level, self.seed, self.budget, view)
             return future.result(timeout=self._pool.move_timeout)
-        except BrokenProcessPool as exc:
+        except (BrokenProcessPool, CancelledError) as exc:
+            if self._pool.closed:
+                raise BotPoolClosed("the bot pool is closed: the server is stopping") from exc
             log.error("bot workers died (%s); starting new ones", exc)
             self._pool.reset()
         except FutureTimeout:
@@ -78,9 +85,19 @@ class BotPool:
         self._executor: ProcessPoolExecutor | None = None
         self._closed = False
 
+    @property
+    def closed(self) -> bool:
+        """True once :meth:`close` was called."""
+        return self._closed
+
     def executor(self) -> ProcessPoolExecutor:
+        """The pool, started on first use.
+
+        Raises:
+            BotPoolClosed: after :meth:`close`.
+        """
         if self._closed:
-            raise RuntimeError("the bot pool is closed")
+            raise BotPoolClosed("the bot pool is closed")
         if self._executor is None:
             self._executor = ProcessPoolExecutor(self.workers, mp_context=multiprocessing.get_context("spawn"))
         return self._executor
@@ -101,9 +118,18 @@ class BotPool:
             executor.shutdown(wait=False, cancel_futures=True)
 
     def close(self) -> None:
-        """Stop the workers; moves being thought about are abandoned."""
+        """Stop the workers now: moves being thought about are abandoned and
+        the threads waiting for them get :class:`BotPoolClosed` at once, so
+        nothing keeps the server process alive after it stopped."""
         self._closed = True
-        self.reset()
+        executor, self._executor = self._executor, None
+        if executor is None:
+            return
+        workers = list((getattr(executor, "_processes", None) or {}).values())
+        executor.shutdown(wait=False, cancel_futures=True)
+        for process in workers:
+            with contextlib.suppress(Exception):
+                process.terminate()
 
 
 def default_workers() -> int:

@@ -9,6 +9,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import logging
+import os
 import signal
 import sys
 from pathlib import Path
@@ -16,6 +17,8 @@ from pathlib import Path
 log = logging.getLogger("momiji_tui.ssh")
 
 LOOPBACK = ("127.0.0.1", "::1", "localhost")
+PRIVATE_UMASK = 0o077
+"""The serve process's umask (see ``housekeeping.make_private``)."""
 
 
 def _port(text: str) -> int:
@@ -56,6 +59,22 @@ def _positive_seconds(text: str) -> float:
     return value
 
 
+def _max_startups(text: str) -> tuple[int, int, int]:
+    from momiji_tui.ssh.throttle import parse_max_startups
+
+    try:
+        return parse_max_startups(text)
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+
+
+def _count(text: str) -> int:
+    value = _int(text)
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"must be 0 or more: {value}")
+    return value
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The ``momiji serve`` command line."""
     p = argparse.ArgumentParser(
@@ -80,8 +99,19 @@ def build_parser() -> argparse.ArgumentParser:
                    help="sessions open at once from one address (default 4)")
     p.add_argument("--idle-timeout", type=_seconds, default=900.0, metavar="S",
                    help="close a session after S seconds without input (default 900; 0: never)")
-    p.add_argument("--login-timeout", type=_positive_seconds, default=20.0, metavar="S",
-                   help="seconds allowed to log in and open a session (default 20)")
+    p.add_argument("--login-timeout", type=_positive_seconds, default=10.0, metavar="S",
+                   help="seconds allowed to log in and open a session (default 10)")
+    p.add_argument("--max-startups", type=_max_startups, default=(10, 30, 100),
+                   metavar="START:RATE:FULL",
+                   help="connections not logged in yet, as OpenSSH's MaxStartups: from START of "
+                        "them refuse RATE%% of new ones, rising to all at FULL (default 10:30:100)")
+    p.add_argument("--max-startups-per-ip", type=_positive_int, default=5, metavar="N",
+                   help="connections not logged in yet from one address (IPv6: one /64) "
+                        "(default 5)")
+    p.add_argument("--max-auth-failures-per-ip", type=_count, default=10, metavar="N",
+                   help="after N connections from one address end without a login within "
+                        "10 minutes, refuse that address until the oldest is 10 minutes old "
+                        "(default 10; 0: never)")
     p.add_argument("--data-dir", type=Path, metavar="DIR",
                    help="host key, players' games and shared tables (default: $MOMIJI_DATA_DIR or "
                         "the platform data directory)")
@@ -93,6 +123,15 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--bot-workers", type=_int, default=None, metavar="N",
                    help="processes the bots think in, so they never slow the players' screens "
                         "(default: one per CPU; 0: in threads of the server process)")
+    p.add_argument("--stop-countdown", type=_seconds, default=5.0, metavar="S",
+                   help="on SIGTERM or ctrl+c, warn every player S seconds before stopping "
+                        "(default 5; 0: stop at once)")
+    p.add_argument("--guest-retention", type=_seconds, default=3.0, metavar="DAYS",
+                   help="remove a guest's games DAYS days after their last change; swept at "
+                        "start and with every summary (default 3; 0: keep forever)")
+    p.add_argument("--summary-every", type=_positive_seconds, default=10.0, metavar="MIN",
+                   help="log a summary line (sessions, tables, memory) every MIN minutes "
+                        "(default 10)")
     p.add_argument("--color-system", choices=("truecolor", "256", "standard", "auto"),
                    default="truecolor", help="colours sent to every player (default truecolor)")
     p.add_argument("--log-level", choices=("debug", "info", "warning", "error"), default="info")
@@ -131,6 +170,7 @@ async def _serve(args: argparse.Namespace) -> int:
     from momiji_tui.store import data_dir
 
     root = data_dir(args.data_dir)
+    os.umask(PRIVATE_UMASK)  # every folder made from now on 0700, every file 0600
     try:
         server = await start_game_server(
             data_dir=root, seat_wait=args.seat_wait or None, bot_delay=args.bot_delay,
@@ -138,7 +178,8 @@ async def _serve(args: argparse.Namespace) -> int:
             host=args.host, port=args.port, host_key_path=args.host_key, auth=args.auth,
             authorized_keys=args.authorized_keys, max_sessions=args.max_sessions,
             max_sessions_per_ip=args.max_sessions_per_ip, idle_timeout=args.idle_timeout or None,
-            login_timeout=args.login_timeout,
+            login_timeout=args.login_timeout, throttle=_throttle_limits(args),
+            guest_retention_days=args.guest_retention, housekeeping_every=args.summary_every * 60,
         )
     except HostKeyError as exc:
         log.error("%s", exc)
@@ -179,9 +220,17 @@ async def _serve(args: argparse.Namespace) -> int:
         for sig in installed:
             loop.remove_signal_handler(sig)
         log.info("stopping: telling every session, saving every table")
-        await server.close()
+        await server.close(countdown=args.stop_countdown)
     log.info("stopped")
     return 0
+
+
+def _throttle_limits(args: argparse.Namespace) -> object:
+    from momiji_tui.ssh.throttle import ThrottleLimits
+
+    start, rate, full = args.max_startups
+    return ThrottleLimits(start=start, rate=rate, full=full, per_source=args.max_startups_per_ip,
+                          max_failures=args.max_auth_failures_per_ip)
 
 
 def _on_signal(sig: signal.Signals, stop: asyncio.Event) -> None:

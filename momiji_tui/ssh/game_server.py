@@ -8,15 +8,18 @@ start the server here.
 
 from __future__ import annotations
 
+import asyncio
 import gc
 import logging
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
 
 from momiji_tui.session.lobby import Lobby, Player
 from momiji_tui.ssh.bot_pool import BotPool
+from momiji_tui.ssh import housekeeping
 from momiji_tui.ssh.hostkey import default_data_dir
+from momiji_tui.ssh.oplog import server_event
 from momiji_tui.ssh.identity import Identity
 from momiji_tui.ssh.server import EndReason, SSHServerHandle, start_server
 from momiji_tui.ui.lobby import LobbyApp
@@ -69,6 +72,28 @@ class GameServer:
         self.handle = handle
         self.lobby = lobby
         self.bots = bots
+        self._housekeeping: asyncio.Task[None] | None = None
+
+    def summary(self) -> str:
+        """One line: sessions, shared tables being played, resident memory."""
+        return housekeeping.summary_line(self.handle.session_count, len(self.lobby.live),
+                                         housekeeping.rss_bytes())
+
+    def sweep_guests(self, retention_days: float, now: float) -> list[str]:
+        """Remove guest data older than ``retention_days`` (see
+        :func:`housekeeping.sweep_guests`), never a guest logged in now."""
+        in_use = {identity.account_id for identity in self.handle.identities()}
+        return housekeeping.sweep_guests(self.lobby.data_dir, retention_days, now, in_use)
+
+    def start_housekeeping(self, every: float, retention_days: float,
+                           clock: Callable[[], float] = housekeeping.wall_clock,
+                           sleep: Callable[[float], Awaitable[object]] = asyncio.sleep) -> None:
+        """Every ``every`` seconds (first at once): sweep old guest data and
+        log the summary line. Stopped by :meth:`close`."""
+        jobs = [lambda: self.sweep_guests(retention_days, clock()),
+                lambda: server_event("summary", self.summary())]
+        self._housekeeping = asyncio.get_running_loop().create_task(
+            housekeeping.run_periodically(every, jobs, sleep))
 
     @property
     def port(self) -> int:
@@ -78,12 +103,19 @@ class GameServer:
         """The apps of the sessions in the lobby now (for tests and benchmarks)."""
         return [m for m in self.lobby.members if isinstance(m, LobbyApp)]
 
-    async def close(self, timeout: float = 10.0) -> None:
-        """End every session, then save and close every shared table. Safe twice."""
+    async def close(self, timeout: float = 10.0, *, countdown: float = 0.0) -> None:
+        """Warn every player ``countdown`` seconds ahead, end every session
+        (see :meth:`SSHServerHandle.close`), then save and close every shared
+        table and stop the bot workers. Safe twice."""
+        if self._housekeeping is not None:
+            self._housekeeping.cancel()
+            self._housekeeping = None
+        if not self.handle.closing:
+            await self.handle.warn(countdown)
+        if self.bots is not None:
+            self.bots.close()  # a bot thinking now gives up: nothing waits on it
         await self.handle.close(timeout)
         self.lobby.close()
-        if self.bots is not None:
-            self.bots.close()
 
     async def serve_forever(self) -> None:
         await self.handle.serve_forever()
@@ -102,6 +134,8 @@ async def start_game_server(
     bot_delay: float = 0.6,
     make_bot: Callable[..., object] | None = None,
     bot_workers: int = 0,
+    guest_retention_days: float = 3.0,
+    housekeeping_every: float | None = 600.0,
     **server_options: Any,
 ) -> GameServer:
     """Start the SSH server with the lobby as every session's first screen.
@@ -116,10 +150,15 @@ async def start_game_server(
         bot_workers: think in this many worker processes (see
             :mod:`momiji_tui.ssh.bot_pool`); 0: in the apps' threads. Ignored
             when ``make_bot`` is given.
+        guest_retention_days: guests' folders untouched this many days are
+            removed (0: kept forever).
+        housekeeping_every: seconds between guest sweeps and summary log
+            lines, the first at start; None: neither (tests call them).
         server_options: passed to :func:`momiji_tui.ssh.start_server`
             (host, port, auth, limits, timeouts, host_key_path, ...).
     """
     root = Path(data_dir) if data_dir is not None else default_data_dir()
+    housekeeping.make_private(root)
     lobby = Lobby(root, seat_wait=seat_wait)
     pool = BotPool(bot_workers) if bot_workers > 0 and make_bot is None else None
     if pool is not None:
@@ -142,4 +181,7 @@ async def start_game_server(
         if pool is not None:
             pool.close()
         raise
-    return GameServer(handle, lobby, pool)
+    server = GameServer(handle, lobby, pool)
+    if housekeeping_every:
+        server.start_housekeeping(housekeeping_every, guest_retention_days)
+    return server

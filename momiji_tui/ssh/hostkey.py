@@ -32,7 +32,8 @@ def load_or_create_host_key(path: Path) -> asyncssh.SSHKey:
 
     Raises:
         HostKeyError: ``path`` is a directory, a dangling link, group/world
-            accessible (POSIX only), or does not hold an unencrypted private key.
+            accessible (POSIX only), does not hold an unencrypted private key,
+            or holds a key other than Ed25519 (see ``algorithms.HOST_KEY_ALGS``).
     """
     path = Path(path)
     if not os.path.lexists(path):
@@ -48,9 +49,15 @@ def load_or_create_host_key(path: Path) -> asyncssh.SSHKey:
             f"host key {path} is readable by other users; run: chmod 600 {path}"
         )
     try:
-        return asyncssh.read_private_key(path)
+        key = asyncssh.read_private_key(path)
     except (OSError, asyncssh.KeyImportError) as error:
         raise HostKeyError(f"cannot read host key {path}: {error}") from error
+    if key.get_algorithm() != "ssh-ed25519":
+        raise HostKeyError(
+            f"host key {path} is {key.get_algorithm()}; the server offers ed25519 only "
+            f"(move it away and a new key is created)"
+        )
+    return key
 
 
 def _create(path: Path) -> None:

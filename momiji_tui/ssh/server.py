@@ -26,7 +26,12 @@ import asyncssh
 from rich.console import Console
 from textual.app import App
 
+from momiji_tui.ssh import algorithms
 from momiji_tui.ssh._textual_private import print_capture_disabled
+from momiji_tui.ssh.gate import Gate
+from momiji_tui.ssh.oplog import client_event
+from momiji_tui.ssh.shutdown import end_sessions, warn_sessions
+from momiji_tui.ssh.throttle import Throttle, ThrottleLimits
 from momiji_tui.ssh.driver import (
     MAX_TERMINAL_SIZE,
     ChannelTerminal,
@@ -49,10 +54,13 @@ not read its output; see ``ChannelTerminal``)."""
 AppFactory = Callable[[Identity], App[Any]]
 SessionEndCallback = Callable[[Identity, EndReason], "None | Awaitable[None]"]
 
+SHUTDOWN_EXIT_STATUS = 1
+"""The exit status every client gets when the server stops (``handle.close``),
+also when its app did not stop in time."""
 NO_PTY_MESSAGE = b"momiji needs an interactive terminal: connect with ssh -t\r\n"
 _END_MESSAGES = {
     "idle": "Disconnected: no input for too long.",
-    "shutdown": "The server is shutting down.",
+    "shutdown": "The server is shutting down; your game is saved.",
     "error": "Sorry, the game stopped because of an internal error.",
 }
 
@@ -74,13 +82,18 @@ class _Config:
 class _ServerState:
     """Everything the connections of one server share."""
 
-    def __init__(self, config: _Config) -> None:
+    def __init__(self, config: _Config, throttle: Throttle | None = None) -> None:
         self.config = config
+        self.throttle = throttle or Throttle()
         self.sessions: set[_AppSession] = set()
         self.connections: set[_Connection] = set()
         self.per_ip: Counter[str] = Counter()
         self.tasks: set[asyncio.Task[Any]] = set()
         self.closing = False
+
+    @property
+    def max_connections(self) -> int:
+        return self.config.max_connections
 
     def spawn(
         self, coro: Coroutine[Any, Any, Any], context: contextvars.Context | None = None
@@ -102,8 +115,9 @@ class _ServerState:
         return allowed.validate(key, peer_ip, peer_ip) is not None
 
 
-class _Connection(asyncssh.SSHServer):
-    """One TCP connection: authentication and the sessions it opens.
+class _Connection(Gate):
+    """One TCP connection: authentication and the sessions it opens (its
+    admission, failure accounting and log lines are the :class:`Gate`'s).
 
     Every auth hook is async and yields first: on Python 3.12+ Textual puts
     the loop in eager-task mode and a hook that never suspends makes asyncssh
@@ -113,29 +127,19 @@ class _Connection(asyncssh.SSHServer):
     def __init__(self, state: _ServerState) -> None:
         self._state = state
         self._conn: asyncssh.SSHServerConnection | None = None
-        self.peer_ip = "?"
         self._pending: tuple[str, str | None] | None = None
         self.identity: Identity | None = None
         self.session_count = 0
         self._no_session_timer: asyncio.TimerHandle | None = None
 
-    def connection_made(self, conn: asyncssh.SSHServerConnection) -> None:
-        self._conn = conn
-        peer = conn.get_extra_info("peername") or ("?", 0)
-        self.peer_ip = str(peer[0])
-        state = self._state
-        state.connections.add(self)
-        if state.closing or len(state.connections) > state.config.max_connections:
-            log.warning("refused connection from %s: too many connections", self.peer_ip)
-            asyncio.get_running_loop().call_soon(conn.close)
-
     def connection_lost(self, exc: Exception | None) -> None:
-        self._state.connections.discard(self)
+        super().connection_lost(exc)
         self._cancel_no_session_timer()
 
     # -- authentication --------------------------------------------------------
     async def begin_auth(self, username: str) -> bool:
         await asyncio.sleep(0)
+        self.auth_started()
         return True
 
     def public_key_auth_supported(self) -> bool:
@@ -151,11 +155,14 @@ class _Connection(asyncssh.SSHServer):
             allowed = await asyncio.to_thread(self._state.key_is_allowed, key, self.peer_ip)
         if allowed:
             self._pending = ("key", key.get_fingerprint("sha256"))
+        else:
+            self.auth_refused(f"key {key.get_fingerprint('sha256')} not in the allowlist")
         return allowed
 
     async def validate_ca_key(self, username: str, key: asyncssh.SSHKey) -> bool:
         await asyncio.sleep(0)
         self._pending = None  # certificates are not accepted
+        self.auth_refused("certificates are not accepted")
         return False
 
     def kbdint_auth_supported(self) -> bool:
@@ -188,9 +195,7 @@ class _Connection(asyncssh.SSHServer):
             self.identity = Identity.from_key(fingerprint, username)
         else:
             self.identity = Identity.guest(username)
-        log.info(
-            "login from %s: %s as %r", self.peer_ip, self.identity.key, self.identity.display_name
-        )
+        self.logged_in()
         self._arm_no_session_timer()
 
     # -- sessions --------------------------------------------------------------
@@ -203,12 +208,13 @@ class _Connection(asyncssh.SSHServer):
                 asyncssh.OPEN_ADMINISTRATIVELY_PROHIBITED, "The server is shutting down."
             )
         if len(state.sessions) >= config.max_sessions:
-            log.warning("refused session from %s: server full", self.peer_ip)
+            client_event("refused request", self.peer, "session: server full", logging.WARNING)
             raise asyncssh.ChannelOpenError(
                 asyncssh.OPEN_RESOURCE_SHORTAGE, "Server full: too many players. Try later."
             )
         if state.per_ip[self.peer_ip] >= config.max_sessions_per_ip:
-            log.warning("refused session from %s: per-address limit", self.peer_ip)
+            client_event("refused request", self.peer, "session: per-address limit",
+                         logging.WARNING)
             raise asyncssh.ChannelOpenError(
                 asyncssh.OPEN_RESOURCE_SHORTAGE, "Too many sessions from your address."
             )
@@ -217,8 +223,8 @@ class _Connection(asyncssh.SSHServer):
 
     def session_ended(self) -> None:
         self.session_count -= 1
-        if self.session_count == 0:
-            self._arm_no_session_timer()
+        if self.session_count == 0 and self.admitted:  # never for a connection already lost:
+            self._arm_no_session_timer()  # its timer would keep it (and its app) alive
 
     def _arm_no_session_timer(self) -> None:
         # A logged-in connection with no session holds resources for nothing.
@@ -270,19 +276,21 @@ class _AppSession(asyncssh.SSHServerSession[bytes]):
         return True
 
     def exec_requested(self, command: str) -> bool:
-        log.info("refused exec request from %s", self._connection.peer_ip)
+        client_event("refused request", self._connection.peer, "exec", logging.WARNING)
         self._reason = "refused"
         return False
 
     def subsystem_requested(self, subsystem: str) -> bool:
-        log.info("refused subsystem %r from %s", subsystem[:40], self._connection.peer_ip)
+        client_event("refused request", self._connection.peer, f"subsystem {subsystem[:40]!r}",
+                     logging.WARNING)
         self._reason = "refused"
         return False
 
     def session_started(self) -> None:
         assert self._chan is not None
         if self._size is None:
-            log.info("refused session without a PTY from %s", self._connection.peer_ip)
+            client_event("refused request", self._connection.peer, "session without a pty",
+                         logging.WARNING)
             self._reason = "refused"
             self._chan.write_stderr(NO_PTY_MESSAGE)
             self._chan.exit(1)
@@ -306,13 +314,16 @@ class _AppSession(asyncssh.SSHServerSession[bytes]):
             app.error_console = Console(file=errors, width=120, markup=False, highlight=False)
             self.app = app
             if self._reason is None:
-                log.info("session start: %s %dx%d", self.identity.key, *self._terminal.size)
+                client_event("session start", self._connection.peer,
+                             "%s %dx%d" % (self.identity.key, *self._terminal.size))
                 await app.run_async(size=self._terminal.size)
                 status = app.return_code or 0
                 if self._reason is None:  # the app ended on its own; a crash logs output
                     self._reason = "error" if status and errors.getvalue() else "quit"
+                elif self._reason == "shutdown":
+                    status = SHUTDOWN_EXIT_STATUS
                 elif status == 0:
-                    status = 1  # ended by the server: idle, shutdown, slow reader
+                    status = 1  # ended by the server: idle, slow reader
         except Exception:
             log.exception("hosted app failed for %s", self.identity.key)
             self._reason = self._reason or "error"
@@ -352,7 +363,8 @@ class _AppSession(asyncssh.SSHServerSession[bytes]):
         self._connection.session_ended()
         reason = self._reason or "disconnect"
         elapsed = time.monotonic() - self._started
-        log.info("session end: %s, %s after %.0f s", self.identity.key, reason, elapsed)
+        client_event("session end", self._connection.peer,
+                     f"{self.identity.key}, {reason} after {elapsed:.0f} s")
         callback = state.config.on_session_end
         if callback is None or not self._app_requested:
             return
@@ -362,6 +374,17 @@ class _AppSession(asyncssh.SSHServerSession[bytes]):
                 state.spawn(_logged(result))
         except Exception:
             log.exception("on_session_end failed")
+
+    def warn(self, text: str, seconds: float) -> None:
+        """Show ``text`` to the player for ``seconds`` (a notification)."""
+        if self.app is not None and self.app.is_running:
+            self.app.notify(text, severity="warning", timeout=max(seconds, 3))
+
+    def force_end(self) -> None:
+        """The app did not stop in time: tell the client and end the channel now."""
+        self._reason = self._reason or "shutdown"
+        self._close_channel(SHUTDOWN_EXIT_STATUS)
+        self._finish()
 
     def stop(self, reason: str) -> None:
         """End the session: ask the app to exit, or close the channel if none runs."""
@@ -475,6 +498,11 @@ class SSHServerHandle:
         return int(self._acceptor.get_port())
 
     @property
+    def closing(self) -> bool:
+        """True once :meth:`close` has been called."""
+        return self._state.closing
+
+    @property
     def session_count(self) -> int:
         """Sessions open now (channels accepted and not yet cleaned up)."""
         return len(self._state.sessions)
@@ -483,11 +511,15 @@ class SSHServerHandle:
         """The identities of the sessions open now."""
         return [session.identity for session in self._state.sessions]
 
-    async def close(self, timeout: float = 10.0) -> None:
+    async def close(self, timeout: float = 10.0, *, countdown: float = 0.0,
+                    sleep: Callable[[float], Awaitable[Any]] = asyncio.sleep) -> None:
         """Stop listening, end every session, close every connection.
 
-        Apps are asked to exit and get ``timeout`` seconds to do so; each
-        client is told the server is shutting down. Safe to call twice.
+        Every app is first warned ``countdown`` seconds ahead (waited with
+        ``sleep``), then asked to exit and gets ``timeout`` seconds to do so;
+        each client is told the server is shutting down and gets
+        :data:`SHUTDOWN_EXIT_STATUS`, also when its app did not stop in time
+        (see :func:`momiji_tui.ssh.shutdown.end_sessions`). Safe to call twice.
         """
         state = self._state
         if state.closing:
@@ -495,11 +527,8 @@ class SSHServerHandle:
             return
         state.closing = True
         self._acceptor.close()
-        for session in list(state.sessions):
-            session.stop("shutdown")
-        pending = {task for task in state.tasks if not task.done()}
-        if pending:
-            await asyncio.wait(pending, timeout=timeout)
+        await end_sessions(state.sessions, state.tasks, countdown=countdown, timeout=timeout,
+                           sleep=sleep)
         for connection in list(state.connections):
             if connection._conn is not None:
                 connection._conn.close()
@@ -508,6 +537,11 @@ class SSHServerHandle:
         self._cleanup.close()
         self._closed.set()
         log.info("SSH server closed")
+
+    async def warn(self, countdown: float,
+                   sleep: Callable[[float], Awaitable[Any]] = asyncio.sleep) -> None:
+        """Tell every player the server stops in ``countdown`` seconds, and wait them."""
+        await warn_sessions(self._state.sessions, countdown, sleep)
 
     async def serve_forever(self) -> None:
         """Wait until :meth:`close` has finished."""
@@ -533,9 +567,10 @@ async def start_server(
     max_sessions_per_ip: int = 4,
     max_connections: int | None = None,
     idle_timeout: float | None = 900.0,
-    login_timeout: float = 20.0,
+    login_timeout: float = 10.0,
     max_terminal_size: tuple[int, int] = MAX_TERMINAL_SIZE,
     on_session_end: SessionEndCallback | None = None,
+    throttle: ThrottleLimits | Throttle | None = None,
 ) -> SSHServerHandle:
     """Start an SSH server that runs ``app_factory(identity)`` per session.
 
@@ -557,6 +592,11 @@ async def start_server(
             closed; None disables it.
         login_timeout: seconds from connecting to logging in, and from
             logging in (or ending the last session) to opening a session.
+        throttle: limits on connections not logged in yet (per address, in
+            all with random early drop, failed logins per address; see
+            :mod:`momiji_tui.ssh.throttle`), or a ready :class:`Throttle`
+            (tests inject its clock and random generator). Default:
+            ``ThrottleLimits()``.
         max_terminal_size: (width, height) in cells that larger client
             sizes are clamped to.
         on_session_end: called with the identity and an :data:`EndReason`
@@ -598,7 +638,9 @@ async def start_server(
     if logging.getLogger("asyncssh").level == logging.NOTSET:
         asyncssh.set_log_level(logging.WARNING)
     guard_task_factory(asyncio.get_running_loop())
-    state = _ServerState(config)
+    if not isinstance(throttle, Throttle):
+        throttle = Throttle(throttle)
+    state = _ServerState(config, throttle)
     cleanup = contextlib.ExitStack()
     cleanup.enter_context(print_capture_disabled())
     try:
@@ -621,6 +663,7 @@ async def start_server(
             keepalive_interval=30,
             keepalive_count_max=3,
             window=64 * 1024,
+            **algorithms.listen_options(),
         )
     except BaseException:
         cleanup.close()

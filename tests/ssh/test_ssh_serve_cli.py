@@ -60,7 +60,7 @@ def test_defaults_are_safe():
     args = build_parser().parse_args([])
     assert args.host == "127.0.0.1" and args.port == 2222 and args.auth == "open"
     assert args.max_sessions == 100 and args.max_sessions_per_ip == 4
-    assert args.seat_wait == 120 and args.idle_timeout == 900 and args.login_timeout == 20
+    assert args.seat_wait == 120 and args.idle_timeout == 900 and args.login_timeout == 10
 
 
 def test_parsing_does_not_import_textual():
