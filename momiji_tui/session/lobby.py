@@ -44,6 +44,7 @@ from typing import Any, Protocol
 
 from ..engine import events as ev
 from ..store import is_game_id
+from .deal_seed import secret_deal_seed
 from .table import BOT, HUMAN, SeatConfig, Table
 
 log = logging.getLogger("momiji_tui.lobby")
@@ -154,7 +155,6 @@ class PendingTable:
     seats: list[PendingSeat]
     bot_level: str
     landscape_mode: str
-    seed: int | None
 
     @property
     def open_seats(self) -> int:
@@ -237,11 +237,14 @@ class Lobby:
     ``data_dir``: the server's data directory. ``seat_wait``: seconds a seat
     of a player who left stays theirs alone before a bot plays it so the
     others can finish (None: never). ``takeover_level``: that bot's level.
+    ``deal_seed``: draws each shared game's seed (default: 128 secret bits,
+    see :mod:`.deal_seed`; tests inject a fixed one).
     """
 
     def __init__(self, data_dir: str | os.PathLike[str], *, seat_wait: float | None = 120.0,
-                 takeover_level: str = "normal") -> None:
+                 takeover_level: str = "normal", deal_seed: Callable[[], int] = secret_deal_seed) -> None:
         self.data_dir = Path(data_dir)
+        self.deal_seed = deal_seed
         self.seat_wait = seat_wait if seat_wait and seat_wait > 0 else None
         self.takeover_level = takeover_level
         self.members: dict[Member, str] = {}
@@ -315,10 +318,11 @@ class Lobby:
 
     # -------------------------------------------------------- pending tables
     def create_table(self, member: Member, others: list[str], *, bot_level: str = "normal",
-                     landscape_mode: str = "starter", seed: int | None = None) -> PendingTable:
+                     landscape_mode: str = "starter") -> PendingTable:
         """Open a table: ``member`` in seat 0, then ``others`` ("human" for a
         seat open to players, "bot" for a bot), 1 to 3 of them, at least one
-        human. Raises :class:`LobbyError`."""
+        human. The deal's seed is drawn by ``deal_seed`` when the game starts,
+        never chosen by a player (RULES §2.2). Raises :class:`LobbyError`."""
         self._check_open()
         if not 1 <= len(others) <= 3 or any(k not in (HUMAN, BOT) for k in others):
             raise LobbyError("A table has 2 to 4 seats, each open for a player or a bot.")
@@ -334,7 +338,7 @@ class Lobby:
         for kind in others:
             name = f"{next(bots)} ({bot_level})" if kind == BOT else ""
             seats.append(PendingSeat(kind, name))
-        pending = PendingTable(table_id, member, seats, bot_level, landscape_mode, seed)
+        pending = PendingTable(table_id, member, seats, bot_level, landscape_mode)
         self.pending[table_id] = pending
         self._set_activity_quiet(member, f"waiting at table {table_id}")
         log.info("table %s opened by %s", table_id, member.player.account_id)
@@ -395,7 +399,7 @@ class Lobby:
         configs = [SeatConfig(s.name, BOT, pending.bot_level) if s.kind == BOT else SeatConfig(s.name, HUMAN)
                    for s in pending.seats]
         try:
-            table = SharedTable.new(configs, seed=pending.seed, landscape_mode=pending.landscape_mode,
+            table = SharedTable.new(configs, seed=self.deal_seed(), landscape_mode=pending.landscape_mode,
                                     data_dir=self.tables_dir)
         except (OSError, ValueError) as exc:
             log.error("cannot start table %s: %s", pending.table_id, exc)

@@ -397,7 +397,7 @@ class MyGamesScreen(Screen[None]):
 
 class CreateTableScreen(Screen[None]):
     """Seats (you and 1–3 others), how many are open for players, bot level,
-    landscapes, seed."""
+    landscapes. No seed: a shared deal is secret (RULES §2.2, session/deal_seed.py)."""
 
     BINDINGS = [
         Binding("escape", "back", "Back", id="create.back"),
@@ -423,9 +423,6 @@ class CreateTableScreen(Screen[None]):
                 yield Label("Landscapes", classes="field-label")
                 yield Select([("Starter panorama", "starter"), ("Draft (RULES §2.1)", "draft")],
                              value="starter", allow_blank=False, id="create-landscapes")
-            with Horizontal(classes="field"):
-                yield Label("Seed", classes="field-label")
-                yield Input(placeholder="random", id="create-seed", restrict=r"[0-9]*", max_length=9)
             yield Button("Open the table  (ctrl+s)", id="create-start", variant="primary")
             yield Label("", id="create-message")
         yield Footer()
@@ -437,9 +434,6 @@ class CreateTableScreen(Screen[None]):
         if event.button.id == "create-start":
             self.action_start()
 
-    def on_input_submitted(self, event: Input.Submitted) -> None:
-        self.action_start()
-
     def action_start(self) -> None:
         """Open the table and wait for players."""
         app = _lobby_app(self)
@@ -449,13 +443,11 @@ class CreateTableScreen(Screen[None]):
         if players > seats - 1:
             message.update(f"{seats} seats leave room for at most {seats - 1} other players.")
             return
-        seed_text = self.query_one("#create-seed", Input).value.strip()
         others = ["human"] * players + ["bot"] * (seats - 1 - players)
         try:
             pending = app.lobby.create_table(
                 app, others, bot_level=str(self.query_one("#create-level", Select).value),
-                landscape_mode=str(self.query_one("#create-landscapes", Select).value),
-                seed=int(seed_text) if seed_text else None)
+                landscape_mode=str(self.query_one("#create-landscapes", Select).value))
         except LobbyError as exc:
             message.update(str(exc))
             return

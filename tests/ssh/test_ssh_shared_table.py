@@ -28,24 +28,22 @@ from momiji_tui.ui.table_screen import TableScreen
 
 
 async def create_table(term, app, *, seed: int | None = None, seats: int = 2) -> None:
-    """t, then the form by keys: seat count, seed, then open the table. Keys
-    that move the focus are followed by a wait for the focus to arrive (keys
-    sent at once would reach the widget that had the focus before)."""
+    """t, then the form by keys: seat count, then open the table. Keys that
+    move the focus are followed by a wait for the focus to arrive (keys sent
+    at once would reach the widget that had the focus before). A shared deal
+    is secret (issue 12): ``seed`` goes to the lobby's seed source, not the form."""
 
     async def focus_on(widget_id: str) -> None:
         await wait_until(lambda: getattr(app.focused, "id", None) == widget_id,
                          describe=lambda: f"focus is on {app.focused!r}, not #{widget_id}")
 
+    if seed is not None:
+        app.lobby.deal_seed = lambda: seed
     term.send("t")
     await term.wait_for_text("Create a table")
     await focus_on("create-start")
-    if seed is not None:
-        term.send(SHIFT_TAB)  # from the Open button back to the seed field
-        await focus_on("create-seed")
-        term.send(str(seed))
-        await term.wait_for_text(str(seed))
     if seats != 2:
-        term.send(SHIFT_TAB * (5 if seed is None else 4))  # up to the Seats select
+        term.send(SHIFT_TAB * 4)  # up to the Seats select
         await focus_on("create-seats")
         term.send(ENTER)  # open the list
         await wait_until(lambda: app.focused is not None and app.focused.id != "create-seats")
