@@ -45,6 +45,7 @@ from typing import Any, Protocol
 from ..engine import events as ev
 from ..store import is_game_id
 from .deal_seed import secret_deal_seed
+from .names import unique_label
 from .table import BOT, HUMAN, SeatConfig, Table
 
 log = logging.getLogger("momiji_tui.lobby")
@@ -248,6 +249,7 @@ class Lobby:
         self.seat_wait = seat_wait if seat_wait and seat_wait > 0 else None
         self.takeover_level = takeover_level
         self.members: dict[Member, str] = {}
+        self.labels: dict[Member, str] = {}  # the name others see (session/names.py)
         self.pending: dict[str, PendingTable] = {}
         self.live: dict[str, LiveTable] = {}
         self._open_files: dict[Path, Member] = {}
@@ -277,7 +279,9 @@ class Lobby:
 
     # --------------------------------------------------------------- members
     def enter(self, member: Member) -> None:
-        """A front end arrived in the lobby."""
+        """A front end arrived in the lobby; it gets a label no other person has."""
+        others = ((m.player.account_id, label) for m, label in self.labels.items())
+        self.labels[member] = unique_label(member.player, others)
         self.members[member] = IN_LOBBY
         self._changed()
 
@@ -290,8 +294,13 @@ class Lobby:
                 self.leave_table(member, live.table)
         for path in [p for p, m in self._open_files.items() if m is member]:
             del self._open_files[path]
+        self.labels.pop(member, None)
         if self.members.pop(member, None) is not None:
             self._changed()
+
+    def label(self, member: Member) -> str:
+        """The name others see for ``member`` ("alice·Ab3x", "bob (guest)")."""
+        return self.labels.get(member) or unique_label(member.player, ())
 
     def set_activity(self, member: Member, activity: str) -> None:
         """What a member does now, as "who is playing" shows it."""
@@ -333,7 +342,7 @@ class Lobby:
         self.leave_pending(member)
         self._counter += 1
         table_id = f"T{self._counter}"
-        seats = [PendingSeat(HUMAN, member.player.name, member)]
+        seats = [PendingSeat(HUMAN, self.label(member), member)]
         bots = iter(BOT_NAMES)
         for kind in others:
             name = f"{next(bots)} ({bot_level})" if kind == BOT else ""
@@ -363,7 +372,7 @@ class Lobby:
         self.leave_pending(member)
         seat.member = member
         taken = {s.name for s in pending.seats if s.name}
-        seat.name = _unique(member.player.name, taken)
+        seat.name = _unique(self.label(member), taken)
         self._set_activity_quiet(member, f"waiting at table {table_id}")
         if pending.open_seats == 0:
             self._start(pending)
@@ -379,7 +388,7 @@ class Lobby:
                 continue
             if pending.creator is member:
                 del self.pending[pending.table_id]
-                reason = f"{member.player.name} closed table {pending.table_id}."
+                reason = f"{self.label(member)} closed table {pending.table_id}."
                 for other in pending.seats:
                     if other.member is not None and other.member is not member:
                         self._set_activity_quiet(other.member, IN_LOBBY)
@@ -615,7 +624,7 @@ class Lobby:
 
     def snapshot(self) -> LobbySnapshot:
         """Who is playing, and at which tables."""
-        players = tuple(sorted((m.player.name, activity) for m, activity in self.members.items()))
+        players = tuple(sorted((self.label(m), activity) for m, activity in self.members.items()))
         tables: list[TableInfo] = []
         for p in self.pending.values():
             seats = tuple((s.name or "open", "bot" if s.kind == BOT else ("open" if s.member is None else "here"))

@@ -223,7 +223,8 @@ class LobbyScreen(Screen[None]):
         if player.is_guest:
             who.append(GUEST_NOTE, style="italic")
         else:
-            who.append(f"Your games are kept under your key {player.key_hint}.")
+            who.append(f"Your games are kept under your key {player.key_hint}. "
+                       f"Others see you as {app.lobby.label(app)}.")
         self.query_one("#lobby-who", Static).update(who)
         self._solo = app.unfinished_solo()
         self.refresh_lobby()
