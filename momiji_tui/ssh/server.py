@@ -404,11 +404,29 @@ class _AppSession(asyncssh.SSHServerSession[bytes]):
     def _check_idle(self) -> None:
         timeout = self._state.config.idle_timeout or 0
         idle = self._loop.time() - self._last_input
-        if idle >= timeout:
+        if idle >= timeout and _waiting_with_others(self.app):
+            self._arm_idle(timeout)  # others wait with this player: never idle
+        elif idle >= timeout:
             log.info("session idle: %s", self.identity.key)
             self.stop("idle")
         else:
             self._arm_idle(timeout - idle)
+
+
+def _waiting_with_others(app: App[Any] | None) -> bool:
+    """Ask a hosted app whether its player waits with others (a seat at a
+    table waiting for players, a game in progress with other people): the idle
+    timeout never ends such a session. An app says so with a method
+    ``waiting_with_others() -> bool``; apps without it are never exempt. An
+    exception in it is logged and counts as False."""
+    check = getattr(app, "waiting_with_others", None)
+    if not callable(check):
+        return False
+    try:
+        return bool(check())
+    except Exception:
+        log.exception("waiting_with_others failed")
+        return False
 
 
 async def _logged(awaitable: Awaitable[Any]) -> None:
@@ -554,7 +572,8 @@ async def start_server(
         max_connections: open TCP connections, logged in or not (default
             twice ``max_sessions``, at least 16).
         idle_timeout: seconds without input or resize before a session is
-            closed; None disables it.
+            closed; None disables it. Never while the app's
+            ``waiting_with_others()`` says True (see ``_waiting_with_others``).
         login_timeout: seconds from connecting to logging in, and from
             logging in (or ending the last session) to opening a session.
         max_terminal_size: (width, height) in cells that larger client

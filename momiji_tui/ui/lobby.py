@@ -32,6 +32,7 @@ from ..session.lobby import (
     IN_LOBBY, Dissolved, Lobby, LobbyError, LobbyEvent, LobbySnapshot, Player, Seated, SeatNews,
     SharedTable,
 )
+from ..session.presence import waiting_with_others
 from ..store import IN_PROGRESS, SavedGame, list_games
 from ..store.errors import StoreError
 from .app import MomijiApp, NewGameOptions
@@ -76,6 +77,10 @@ class LobbyApp(MomijiApp):
     def on_unmount(self) -> None:
         self.close_table()
         self.lobby.exit(self)
+
+    def waiting_with_others(self) -> bool:
+        """For the SSH server's idle timeout: True while others wait with us."""
+        return waiting_with_others(self.lobby, self, self.table)
 
     # ------------------------------------------------------------ lobby news
     def lobby_event(self, event: LobbyEvent) -> None:
