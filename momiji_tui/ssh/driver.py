@@ -22,6 +22,7 @@ from textual.message import Message
 from textual.messages import InBandWindowResize
 
 from momiji_tui.ssh._textual_private import XTermParser
+from momiji_tui.ssh.paste import PasteSplitter
 
 if TYPE_CHECKING:
     from textual.screen import Screen
@@ -177,6 +178,7 @@ class ChannelDriver(Driver):
     ) -> None:
         super().__init__(app, debug=debug, mouse=mouse, size=size or self.terminal.size)
         self._parser = XTermParser(debug=False)  # debug=True would write keys.log
+        self._paste = PasteSplitter()  # pastes never reach the key parser
         self._decode = codecs.getincrementaldecoder("utf-8")(errors="replace").decode
         self._output: list[str] = []
         self._flush_pending = False
@@ -254,8 +256,12 @@ class ChannelDriver(Driver):
         if not self.input_enabled:
             return
         text = self._decode(data)
-        for message in self._parser.feed(text) if text else ():
-            self.process_message(message)
+        for kind, part in self._paste.feed(text) if text else ():
+            if kind == "paste":
+                self.process_message(events.Paste(part))  # to the focused widget
+                continue
+            for message in self._parser.feed(part):
+                self.process_message(message)
         if "\x1b" in text or self._tick_handle is not None:
             self._ticks_left = self._TICK_RETRIES
             self._arm_tick()
@@ -271,6 +277,12 @@ class ChannelDriver(Driver):
         if not self.input_enabled:
             return
         flushed = False
+        held = self._paste.flush()  # Esc (or "Esc[2"...) held as a possible paste start,
+        if held:  # and nothing followed within the escape delay: it was the Esc key
+            flushed = True
+            self.process_message(events.Key("escape", "\x1b"))
+            for message in self._parser.feed(held[1:]) if held[1:] else ():  # "" = EOF
+                self.process_message(message)
         for message in self._parser.tick():
             flushed = True
             self.process_message(message)
