@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable
+from typing import Any
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -66,10 +67,17 @@ class LobbyApp(MomijiApp):
         self.lobby = lobby
         self.player = player
         self.auto_returned = False
+        self.exiting = False
         self._lobby_redraw_pending = False
 
     def start_screen(self) -> Screen:
         return LobbyScreen()
+
+    def exit(self, *args: Any, **kwargs: Any) -> None:
+        """Exit; from now on ``exiting`` is True (the server calls this when the
+        client leaves, possibly while a screen is still being composed)."""
+        self.exiting = True
+        super().exit(*args, **kwargs)
 
     def on_mount(self) -> None:
         self.lobby.enter(self)
@@ -221,6 +229,8 @@ class LobbyScreen(Screen[None]):
         yield Footer()
 
     def on_mount(self) -> None:
+        if _lobby_app(self).exiting:  # the session ended while this screen was composed
+            return
         app = _lobby_app(self)
         player = app.player
         who = Text()
@@ -351,6 +361,8 @@ class MyGamesScreen(Screen[None]):
         yield Footer()
 
     def on_mount(self) -> None:
+        if _lobby_app(self).exiting:  # the session ended while this screen was composed
+            return
         self._solo = _lobby_app(self).unfinished_solo()
         self.refresh_lobby()
         self.query_one(OptionList).focus()
@@ -434,6 +446,8 @@ class CreateTableScreen(Screen[None]):
         yield Footer()
 
     def on_mount(self) -> None:
+        if _lobby_app(self).exiting:  # the session ended while this screen was composed
+            return
         self.query_one("#create-start", Button).focus()
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
@@ -476,6 +490,8 @@ class JoinScreen(Screen[None]):
         yield Footer()
 
     def on_mount(self) -> None:
+        if _lobby_app(self).exiting:  # the session ended while this screen was composed
+            return
         self.refresh_lobby()
         self.query_one(OptionList).focus()
 
@@ -536,6 +552,8 @@ class WaitingScreen(Screen[None]):
         yield Footer()
 
     def on_mount(self) -> None:
+        if _lobby_app(self).exiting:  # the session ended while this screen was composed
+            return
         self.refresh_lobby()
 
     def on_screen_resume(self) -> None:
