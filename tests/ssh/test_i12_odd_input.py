@@ -112,3 +112,27 @@ async def test_fuzz_sizes_pastes_and_keys_never_end_a_session(game, clients, cap
     await wait_until(lambda: not app.is_running or app.size == (80, 24))
     assert app.is_running and game.handle.session_count == 1
     assert not [r for r in caplog.records if r.levelno >= logging.ERROR], caplog.text
+
+
+async def test_every_size_at_the_table_with_the_lobby_under_it_and_its_dialogs(game, clients, caplog):
+    from test_ssh_lobby import start_solo_game
+
+    caplog.set_level(logging.ERROR)
+    term = await clients.terminal(game.port, username="alice", key=new_key())
+    await term.wait_for_text("Welcome, alice.")
+    app = await wait_app(game, "alice")
+    await start_solo_game(term, app)
+    sizes = [(1, 1), (2, 2), (3, 24), (5, 10), (30, 8), (300, 100), (1, 100), (300, 1)]
+    for key in ["", "?", "q"]:  # the table, help over it, the menu
+        if key:
+            term.resize(80, 24)
+            await wait_until(lambda: app.size == (80, 24))
+            depth = len(app.screen_stack)
+            term.send(key)
+            await wait_until(lambda depth=depth: len(app.screen_stack) != depth or not app.is_running)
+        for w, h in sizes:
+            term.resize(w, h, screen=False)
+            await wait_until(lambda w=w, h=h: not app.is_running or app.size == (w, h))
+            term.send(random_paste(random.Random(w * 1000 + h), 500))
+    assert app.is_running and game.handle.session_count == 1
+    assert not [r for r in caplog.records if r.levelno >= logging.ERROR], caplog.text
