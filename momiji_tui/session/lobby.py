@@ -44,6 +44,8 @@ from typing import Any, Protocol
 
 from ..engine import events as ev
 from ..store import is_game_id
+from .deal_seed import secret_deal_seed
+from .names import unique_label
 from .table import BOT, HUMAN, SeatConfig, Table
 
 log = logging.getLogger("momiji_tui.lobby")
@@ -154,7 +156,6 @@ class PendingTable:
     seats: list[PendingSeat]
     bot_level: str
     landscape_mode: str
-    seed: int | None
 
     @property
     def open_seats(self) -> int:
@@ -237,14 +238,18 @@ class Lobby:
     ``data_dir``: the server's data directory. ``seat_wait``: seconds a seat
     of a player who left stays theirs alone before a bot plays it so the
     others can finish (None: never). ``takeover_level``: that bot's level.
+    ``deal_seed``: draws each shared game's seed (default: 128 secret bits,
+    see :mod:`.deal_seed`; tests inject a fixed one).
     """
 
     def __init__(self, data_dir: str | os.PathLike[str], *, seat_wait: float | None = 120.0,
-                 takeover_level: str = "normal") -> None:
+                 takeover_level: str = "normal", deal_seed: Callable[[], int] = secret_deal_seed) -> None:
         self.data_dir = Path(data_dir)
+        self.deal_seed = deal_seed
         self.seat_wait = seat_wait if seat_wait and seat_wait > 0 else None
         self.takeover_level = takeover_level
         self.members: dict[Member, str] = {}
+        self.labels: dict[Member, str] = {}  # the name others see (session/names.py)
         self.pending: dict[str, PendingTable] = {}
         self.live: dict[str, LiveTable] = {}
         self._open_files: dict[Path, Member] = {}
@@ -274,7 +279,9 @@ class Lobby:
 
     # --------------------------------------------------------------- members
     def enter(self, member: Member) -> None:
-        """A front end arrived in the lobby."""
+        """A front end arrived in the lobby; it gets a label no other person has."""
+        others = ((m.player.account_id, label) for m, label in self.labels.items())
+        self.labels[member] = unique_label(member.player, others)
         self.members[member] = IN_LOBBY
         self._changed()
 
@@ -287,8 +294,13 @@ class Lobby:
                 self.leave_table(member, live.table)
         for path in [p for p, m in self._open_files.items() if m is member]:
             del self._open_files[path]
+        self.labels.pop(member, None)
         if self.members.pop(member, None) is not None:
             self._changed()
+
+    def label(self, member: Member) -> str:
+        """The name others see for ``member`` ("alice·Ab3x", "bob (guest)")."""
+        return self.labels.get(member) or unique_label(member.player, ())
 
     def set_activity(self, member: Member, activity: str) -> None:
         """What a member does now, as "who is playing" shows it."""
@@ -315,10 +327,11 @@ class Lobby:
 
     # -------------------------------------------------------- pending tables
     def create_table(self, member: Member, others: list[str], *, bot_level: str = "normal",
-                     landscape_mode: str = "starter", seed: int | None = None) -> PendingTable:
+                     landscape_mode: str = "starter") -> PendingTable:
         """Open a table: ``member`` in seat 0, then ``others`` ("human" for a
         seat open to players, "bot" for a bot), 1 to 3 of them, at least one
-        human. Raises :class:`LobbyError`."""
+        human. The deal's seed is drawn by ``deal_seed`` when the game starts,
+        never chosen by a player (RULES §2.2). Raises :class:`LobbyError`."""
         self._check_open()
         if not 1 <= len(others) <= 3 or any(k not in (HUMAN, BOT) for k in others):
             raise LobbyError("A table has 2 to 4 seats, each open for a player or a bot.")
@@ -329,12 +342,12 @@ class Lobby:
         self.leave_pending(member)
         self._counter += 1
         table_id = f"T{self._counter}"
-        seats = [PendingSeat(HUMAN, member.player.name, member)]
+        seats = [PendingSeat(HUMAN, self.label(member), member)]
         bots = iter(BOT_NAMES)
         for kind in others:
             name = f"{next(bots)} ({bot_level})" if kind == BOT else ""
             seats.append(PendingSeat(kind, name))
-        pending = PendingTable(table_id, member, seats, bot_level, landscape_mode, seed)
+        pending = PendingTable(table_id, member, seats, bot_level, landscape_mode)
         self.pending[table_id] = pending
         self._set_activity_quiet(member, f"waiting at table {table_id}")
         log.info("table %s opened by %s", table_id, member.player.account_id)
@@ -359,7 +372,7 @@ class Lobby:
         self.leave_pending(member)
         seat.member = member
         taken = {s.name for s in pending.seats if s.name}
-        seat.name = _unique(member.player.name, taken)
+        seat.name = _unique(self.label(member), taken)
         self._set_activity_quiet(member, f"waiting at table {table_id}")
         if pending.open_seats == 0:
             self._start(pending)
@@ -375,7 +388,7 @@ class Lobby:
                 continue
             if pending.creator is member:
                 del self.pending[pending.table_id]
-                reason = f"{member.player.name} closed table {pending.table_id}."
+                reason = f"{self.label(member)} closed table {pending.table_id}."
                 for other in pending.seats:
                     if other.member is not None and other.member is not member:
                         self._set_activity_quiet(other.member, IN_LOBBY)
@@ -395,7 +408,7 @@ class Lobby:
         configs = [SeatConfig(s.name, BOT, pending.bot_level) if s.kind == BOT else SeatConfig(s.name, HUMAN)
                    for s in pending.seats]
         try:
-            table = SharedTable.new(configs, seed=pending.seed, landscape_mode=pending.landscape_mode,
+            table = SharedTable.new(configs, seed=self.deal_seed(), landscape_mode=pending.landscape_mode,
                                     data_dir=self.tables_dir)
         except (OSError, ValueError) as exc:
             log.error("cannot start table %s: %s", pending.table_id, exc)
@@ -615,7 +628,7 @@ class Lobby:
 
     def snapshot(self) -> LobbySnapshot:
         """Who is playing, and at which tables."""
-        players = tuple(sorted((m.player.name, activity) for m, activity in self.members.items()))
+        players = tuple(sorted((self.label(m), activity) for m, activity in self.members.items()))
         tables: list[TableInfo] = []
         for p in self.pending.values():
             seats = tuple((s.name or "open", "bot" if s.kind == BOT else ("open" if s.member is None else "here"))

@@ -22,7 +22,7 @@ from typing import Any
 import textual.app as _textual_app
 from textual._xterm_parser import XTermParser  # private module, see note 1
 
-__all__ = ["XTermParser", "print_capture_disabled"]
+__all__ = ["XTermParser", "print_capture_disabled", "session_colors_enabled", "set_session_colors"]
 
 _depth = 0
 _saved: tuple[Any, Any] | None = None
@@ -48,3 +48,68 @@ def print_capture_disabled() -> Any:
         if _depth == 0 and _saved is not None:
             _textual_app.redirect_stdout, _textual_app.redirect_stderr = _saved
             _saved = None
+
+
+def set_session_colors(app: _textual_app.App[Any], color_system: str | None, no_color: bool) -> None:
+    """Set one app's colour system and NO_COLOR filter (note 3).
+
+    3. Textual reads ``TEXTUAL_COLOR_SYSTEM`` and ``NO_COLOR`` from the
+       process environment in ``App.__init__`` (``app.console`` and
+       ``app._filters``); a hosted app gets its client's instead. Rich keeps
+       the colour system in ``Console._color_system``.
+    """
+    from rich.color import ColorSystem
+    from textual.filter import Monochrome, NoColor
+
+    systems = {None: None, "standard": ColorSystem.STANDARD, "256": ColorSystem.EIGHT_BIT,
+               "truecolor": ColorSystem.TRUECOLOR}
+    # Textual renders a None colour system as truecolor: "no colour" is 16
+    # colours with every colour removed (textual.filter.NoColor).
+    app.console._color_system = systems[color_system] or ColorSystem.STANDARD
+    if color_system is None:
+        app._filters.append(NoColor())
+    if no_color and not app.no_color:
+        app.no_color = True
+        app._filters.append(Monochrome())
+
+
+_colors_depth = 0
+_saved_render: Any = None
+
+
+@contextlib.contextmanager
+def session_colors_enabled() -> Any:
+    """Let apps of one process render in different colour systems (note 4).
+
+    4. ``textual.strip.Strip.render`` caches its output in the strip
+       (``_render_cache``) whatever the console's colour system, and some
+       strips are shared by every app (``Strip.blank`` is an ``lru_cache``):
+       the first session to render one decided its colours for all. While
+       this block runs, only truecolor renders use that cache; other colour
+       systems render afresh (``Strip.render_style`` is itself cached).
+       Re-entrant (counted).
+    """
+    global _colors_depth, _saved_render
+    from rich.color import ColorSystem
+    from textual.strip import Strip
+
+    if _colors_depth == 0:
+        _saved_render = Strip.render
+        original = Strip.render
+
+        def render(self: Strip, console: Any) -> str:
+            color_system = console._color_system or ColorSystem.TRUECOLOR
+            if color_system == ColorSystem.TRUECOLOR:
+                return original(self, console)
+            return "".join(text if style is None else Strip.render_style(style, text, color_system)
+                           for text, style, _ in self._segments)
+
+        Strip.render = render  # type: ignore[method-assign]
+    _colors_depth += 1
+    try:
+        yield
+    finally:
+        _colors_depth -= 1
+        if _colors_depth == 0 and _saved_render is not None:
+            Strip.render = _saved_render  # type: ignore[method-assign]
+            _saved_render = None

@@ -22,6 +22,7 @@ from textual.message import Message
 from textual.messages import InBandWindowResize
 
 from momiji_tui.ssh._textual_private import XTermParser
+from momiji_tui.ssh.paste import PasteSplitter
 
 if TYPE_CHECKING:
     from textual.screen import Screen
@@ -94,6 +95,8 @@ class ChannelTerminal:
             counts as a slow reader and ``on_overflow`` is called.
         on_overflow: called once when that happens (the server closes the
             session).
+        mouse, kitty_keys: whether to turn on mouse reporting and the kitty
+            keyboard protocol (see :mod:`momiji_tui.ssh.terminal`).
     """
 
     def __init__(
@@ -103,8 +106,12 @@ class ChannelTerminal:
         *,
         max_output_buffer: int = 1 << 20,
         on_overflow: Callable[[], None] | None = None,
+        mouse: bool = True,
+        kitty_keys: bool = True,
     ) -> None:
         self.channel = channel
+        self.mouse = mouse  # the client's terminal claims these (ssh/terminal.py)
+        self.kitty_keys = kitty_keys
         self.size = size
         self.closed = False
         self._max_output_buffer = max_output_buffer
@@ -175,8 +182,10 @@ class ChannelDriver(Driver):
         mouse: bool = True,
         size: tuple[int, int] | None = None,
     ) -> None:
+        mouse = mouse and self.terminal.mouse
         super().__init__(app, debug=debug, mouse=mouse, size=size or self.terminal.size)
         self._parser = XTermParser(debug=False)  # debug=True would write keys.log
+        self._paste = PasteSplitter()  # pastes never reach the key parser
         self._decode = codecs.getincrementaldecoder("utf-8")(errors="replace").decode
         self._output: list[str] = []
         self._flush_pending = False
@@ -211,7 +220,7 @@ class ChannelDriver(Driver):
         self._set_mouse(True)
         self.write("\x1b[?25l")  # hide cursor
         self.write("\x1b[?1004h")  # focus in/out events
-        if not constants.DISABLE_KITTY_KEY:
+        if self.terminal.kitty_keys and not constants.DISABLE_KITTY_KEY:
             self.write("\x1b[>25u")  # kitty keys: disambiguate | all keys | text
         self.write("\x1b[?2026$p")  # ask whether synchronized output is supported
         self.write("\x1b[?2004h")  # bracketed paste
@@ -234,7 +243,8 @@ class ChannelDriver(Driver):
         """Give the client's terminal back as it was."""
         self.write("\x1b[?2004l\x1b[?7h")
         self.disable_input()
-        self.write("\x1b[<u")  # pop kitty keys (before leaving the alt screen)
+        if self.terminal.kitty_keys and not constants.DISABLE_KITTY_KEY:
+            self.write("\x1b[<u")  # pop kitty keys (before leaving the alt screen)
         self.write("\x1b[?1049l\x1b[?25h\x1b[?1004l")
         self.flush()
 
@@ -254,8 +264,12 @@ class ChannelDriver(Driver):
         if not self.input_enabled:
             return
         text = self._decode(data)
-        for message in self._parser.feed(text) if text else ():
-            self.process_message(message)
+        for kind, part in self._paste.feed(text) if text else ():
+            if kind == "paste":
+                self.process_message(events.Paste(part))  # to the focused widget
+                continue
+            for message in self._parser.feed(part):
+                self.process_message(message)
         if "\x1b" in text or self._tick_handle is not None:
             self._ticks_left = self._TICK_RETRIES
             self._arm_tick()
@@ -271,6 +285,12 @@ class ChannelDriver(Driver):
         if not self.input_enabled:
             return
         flushed = False
+        held = self._paste.flush()  # Esc (or "Esc[2"...) held as a possible paste start,
+        if held:  # and nothing followed within the escape delay: it was the Esc key
+            flushed = True
+            self.process_message(events.Key("escape", "\x1b"))
+            for message in self._parser.feed(held[1:]) if held[1:] else ():  # "" = EOF
+                self.process_message(message)
         for message in self._parser.tick():
             flushed = True
             self.process_message(message)

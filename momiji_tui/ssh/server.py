@@ -27,7 +27,11 @@ from rich.console import Console
 from textual.app import App
 
 from momiji_tui.ssh import algorithms
-from momiji_tui.ssh._textual_private import print_capture_disabled
+from momiji_tui.ssh._textual_private import (
+    print_capture_disabled,
+    session_colors_enabled,
+    set_session_colors,
+)
 from momiji_tui.ssh.gate import Gate
 from momiji_tui.ssh.oplog import client_event
 from momiji_tui.ssh.shutdown import end_sessions, warn_sessions
@@ -40,6 +44,7 @@ from momiji_tui.ssh.driver import (
 )
 from momiji_tui.ssh.hostkey import HOST_KEY_FILENAME, default_data_dir, load_or_create_host_key
 from momiji_tui.ssh.identity import Identity
+from momiji_tui.ssh.terminal import ACCEPTED_ENV, DUMB_MESSAGE, TerminalProfile, terminal_profile
 
 log = logging.getLogger("momiji_tui.ssh")
 
@@ -250,6 +255,8 @@ class _AppSession(asyncssh.SSHServerSession[bytes]):
         self._loop = asyncio.get_running_loop()
         self._chan: asyncssh.SSHServerChannel[bytes] | None = None
         self._size: tuple[int, int] | None = None
+        self._term_type: str | None = None
+        self._profile = TerminalProfile()
         self._terminal: ChannelTerminal | None = None
         self.app: App[Any] | None = None
         self._task: asyncio.Task[Any] | None = None
@@ -269,6 +276,7 @@ class _AppSession(asyncssh.SSHServerSession[bytes]):
 
     def pty_requested(self, term_type: str, term_size: tuple[int, int, int, int], term_modes: Any) -> bool:
         width, height = term_size[0], term_size[1]
+        self._term_type = term_type
         self._size = clamp_terminal_size(width, height, self._state.config.max_terminal_size)
         return True
 
@@ -295,8 +303,16 @@ class _AppSession(asyncssh.SSHServerSession[bytes]):
             self._chan.write_stderr(NO_PTY_MESSAGE)
             self._chan.exit(1)
             return
+        self._profile = _client_terminal(self._chan, self._term_type)
+        if self._profile.dumb:
+            log.info("refused a dumb terminal from %s", self._connection.peer_ip)
+            self._reason = "refused"
+            self._chan.write(DUMB_MESSAGE)
+            self._chan.exit(1)
+            return
         self._terminal = ChannelTerminal(
-            self._chan, self._size, on_overflow=lambda: self.stop("slow")
+            self._chan, self._size, on_overflow=lambda: self.stop("slow"),
+            mouse=self._profile.mouse, kitty_keys=self._profile.kitty_keys,
         )
         # A fresh context: no context variable of whoever accepted the
         # connection (or of another session's app) leaks into this app.
@@ -310,6 +326,7 @@ class _AppSession(asyncssh.SSHServerSession[bytes]):
             self._app_requested = True
             app = harden_app(self._state.config.app_factory(self.identity))
             app.driver_class = self._terminal.driver_class()
+            set_session_colors(app, self._profile.color_system, self._profile.no_color)
             # Crash reports go to the server log, not to stderr or the player.
             app.error_console = Console(file=errors, width=120, markup=False, highlight=False)
             self.app = app
@@ -427,11 +444,40 @@ class _AppSession(asyncssh.SSHServerSession[bytes]):
     def _check_idle(self) -> None:
         timeout = self._state.config.idle_timeout or 0
         idle = self._loop.time() - self._last_input
-        if idle >= timeout:
+        if idle >= timeout and _waiting_with_others(self.app):
+            self._arm_idle(timeout)  # others wait with this player: never idle
+        elif idle >= timeout:
             log.info("session idle: %s", self.identity.key)
             self.stop("idle")
         else:
             self._arm_idle(timeout - idle)
+
+
+def _client_terminal(chan: asyncssh.SSHServerChannel[bytes], term_type: str | None) -> TerminalProfile:
+    """The profile of this session's terminal, from the PTY's terminal type
+    and the client's accepted environment variables (never the server's own
+    environment; the server's ``--color-system`` is the cap)."""
+    from textual import constants
+
+    sent = chan.get_environment()
+    env = {name: str(sent[name])[:64] for name in ACCEPTED_ENV if name in sent}
+    return terminal_profile(term_type, env, max_color=constants.COLOR_SYSTEM)
+
+
+def _waiting_with_others(app: App[Any] | None) -> bool:
+    """Ask a hosted app whether its player waits with others (a seat at a
+    table waiting for players, a game in progress with other people): the idle
+    timeout never ends such a session. An app says so with a method
+    ``waiting_with_others() -> bool``; apps without it are never exempt. An
+    exception in it is logged and counts as False."""
+    check = getattr(app, "waiting_with_others", None)
+    if not callable(check):
+        return False
+    try:
+        return bool(check())
+    except Exception:
+        log.exception("waiting_with_others failed")
+        return False
 
 
 async def _logged(awaitable: Awaitable[Any]) -> None:
@@ -589,7 +635,8 @@ async def start_server(
         max_connections: open TCP connections, logged in or not (default
             twice ``max_sessions``, at least 16).
         idle_timeout: seconds without input or resize before a session is
-            closed; None disables it.
+            closed; None disables it. Never while the app's
+            ``waiting_with_others()`` says True (see ``_waiting_with_others``).
         login_timeout: seconds from connecting to logging in, and from
             logging in (or ending the last session) to opening a session.
         throttle: limits on connections not logged in yet (per address, in
@@ -643,6 +690,7 @@ async def start_server(
     state = _ServerState(config, throttle)
     cleanup = contextlib.ExitStack()
     cleanup.enter_context(print_capture_disabled())
+    cleanup.enter_context(session_colors_enabled())  # issue 12: colours per client
     try:
         acceptor = await asyncssh.listen(
             host,

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable
+from typing import Any
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -32,6 +33,7 @@ from ..session.lobby import (
     IN_LOBBY, Dissolved, Lobby, LobbyError, LobbyEvent, LobbySnapshot, Player, Seated, SeatNews,
     SharedTable,
 )
+from ..session.presence import waiting_with_others
 from ..store import IN_PROGRESS, SavedGame, list_games
 from ..store.errors import StoreError
 from .app import MomijiApp, NewGameOptions
@@ -65,10 +67,17 @@ class LobbyApp(MomijiApp):
         self.lobby = lobby
         self.player = player
         self.auto_returned = False
+        self.exiting = False
         self._lobby_redraw_pending = False
 
     def start_screen(self) -> Screen:
         return LobbyScreen()
+
+    def exit(self, *args: Any, **kwargs: Any) -> None:
+        """Exit; from now on ``exiting`` is True (the server calls this when the
+        client leaves, possibly while a screen is still being composed)."""
+        self.exiting = True
+        super().exit(*args, **kwargs)
 
     def on_mount(self) -> None:
         self.lobby.enter(self)
@@ -76,6 +85,10 @@ class LobbyApp(MomijiApp):
     def on_unmount(self) -> None:
         self.close_table()
         self.lobby.exit(self)
+
+    def waiting_with_others(self) -> bool:
+        """For the SSH server's idle timeout: True while others wait with us."""
+        return waiting_with_others(self.lobby, self, self.table)
 
     # ------------------------------------------------------------ lobby news
     def lobby_event(self, event: LobbyEvent) -> None:
@@ -216,6 +229,8 @@ class LobbyScreen(Screen[None]):
         yield Footer()
 
     def on_mount(self) -> None:
+        if _lobby_app(self).exiting:  # the session ended while this screen was composed
+            return
         app = _lobby_app(self)
         player = app.player
         who = Text()
@@ -223,7 +238,8 @@ class LobbyScreen(Screen[None]):
         if player.is_guest:
             who.append(GUEST_NOTE, style="italic")
         else:
-            who.append(f"Your games are kept under your key {player.key_hint}.")
+            who.append(f"Your games are kept under your key {player.key_hint}. "
+                       f"Others see you as {app.lobby.label(app)}.")
         self.query_one("#lobby-who", Static).update(who)
         self._solo = app.unfinished_solo()
         self.refresh_lobby()
@@ -345,6 +361,8 @@ class MyGamesScreen(Screen[None]):
         yield Footer()
 
     def on_mount(self) -> None:
+        if _lobby_app(self).exiting:  # the session ended while this screen was composed
+            return
         self._solo = _lobby_app(self).unfinished_solo()
         self.refresh_lobby()
         self.query_one(OptionList).focus()
@@ -397,7 +415,7 @@ class MyGamesScreen(Screen[None]):
 
 class CreateTableScreen(Screen[None]):
     """Seats (you and 1–3 others), how many are open for players, bot level,
-    landscapes, seed."""
+    landscapes. No seed: a shared deal is secret (RULES §2.2, session/deal_seed.py)."""
 
     BINDINGS = [
         Binding("escape", "back", "Back", id="create.back"),
@@ -423,22 +441,18 @@ class CreateTableScreen(Screen[None]):
                 yield Label("Landscapes", classes="field-label")
                 yield Select([("Starter panorama", "starter"), ("Draft (RULES §2.1)", "draft")],
                              value="starter", allow_blank=False, id="create-landscapes")
-            with Horizontal(classes="field"):
-                yield Label("Seed", classes="field-label")
-                yield Input(placeholder="random", id="create-seed", restrict=r"[0-9]*", max_length=9)
             yield Button("Open the table  (ctrl+s)", id="create-start", variant="primary")
             yield Label("", id="create-message")
         yield Footer()
 
     def on_mount(self) -> None:
+        if _lobby_app(self).exiting:  # the session ended while this screen was composed
+            return
         self.query_one("#create-start", Button).focus()
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         if event.button.id == "create-start":
             self.action_start()
-
-    def on_input_submitted(self, event: Input.Submitted) -> None:
-        self.action_start()
 
     def action_start(self) -> None:
         """Open the table and wait for players."""
@@ -449,13 +463,11 @@ class CreateTableScreen(Screen[None]):
         if players > seats - 1:
             message.update(f"{seats} seats leave room for at most {seats - 1} other players.")
             return
-        seed_text = self.query_one("#create-seed", Input).value.strip()
         others = ["human"] * players + ["bot"] * (seats - 1 - players)
         try:
             pending = app.lobby.create_table(
                 app, others, bot_level=str(self.query_one("#create-level", Select).value),
-                landscape_mode=str(self.query_one("#create-landscapes", Select).value),
-                seed=int(seed_text) if seed_text else None)
+                landscape_mode=str(self.query_one("#create-landscapes", Select).value))
         except LobbyError as exc:
             message.update(str(exc))
             return
@@ -478,6 +490,8 @@ class JoinScreen(Screen[None]):
         yield Footer()
 
     def on_mount(self) -> None:
+        if _lobby_app(self).exiting:  # the session ended while this screen was composed
+            return
         self.refresh_lobby()
         self.query_one(OptionList).focus()
 
@@ -538,6 +552,8 @@ class WaitingScreen(Screen[None]):
         yield Footer()
 
     def on_mount(self) -> None:
+        if _lobby_app(self).exiting:  # the session ended while this screen was composed
+            return
         self.refresh_lobby()
 
     def on_screen_resume(self) -> None:

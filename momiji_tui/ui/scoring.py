@@ -16,6 +16,7 @@ from textual.widgets import Footer, Static
 
 from ..engine.rules_data import LEAF_NAMES, OBJECTIVE_NAMES
 from ..engine.scoring import ScoreSheet
+from ..session.deal_seed import seed_reveal_line
 from .app import MomijiApp
 from .render import TORII, TYPE_INK
 from .sizing import SizedScreen, SizeNotice
@@ -181,7 +182,8 @@ class ScoringScreen(SizedScreen):
         legend = ("Piles score top card × cards. Acorns score 1 each. An objective pays 10 to its owner "
                   "and 3 to every other seat that meets it; an owner who misses scores 0; "
                   f"✓ met, ✗ not met, (n) the count it compares; {TORII} a pile closed by a torii. "
-                  f"Leaf types: {', '.join(f'{k} {v}' for k, v in LEAF_NAMES.items())}.")
+                  f"Leaf types: {', '.join(f'{k} {v}' for k, v in LEAF_NAMES.items())}. "
+                  + seed_reveal_line(app.table.state.seed, app.table.finished))
         self.query_one("#scoring-legend", Static).update(Text(legend, style="dim"))
         self.refresh_bindings()
 

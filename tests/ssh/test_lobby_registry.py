@@ -47,7 +47,8 @@ def members(lobby: Lobby, *names: str) -> list[FakeMember]:
 
 def start_two(lobby: Lobby, seed: int = 1) -> tuple[FakeMember, FakeMember, SharedTable]:
     alice, bob = members(lobby, "alice", "bob")
-    pending = lobby.create_table(alice, ["human"], seed=seed)
+    lobby.deal_seed = lambda: seed
+    pending = lobby.create_table(alice, ["human"])
     lobby.join_table(bob, pending.table_id)
     table = alice.seated().table
     assert bob.seated().table is table
@@ -76,7 +77,8 @@ def test_player_ids_are_checked_and_folders_stay_inside(tmp_path):
 async def test_a_table_starts_when_every_open_seat_is_taken(tmp_path):
     lobby = Lobby(tmp_path)
     alice, bob, carol = members(lobby, "alice", "bob", "carol")
-    pending = lobby.create_table(alice, ["human", "bot"], seed=5)
+    lobby.deal_seed = lambda: 5
+    pending = lobby.create_table(alice, ["human", "bot"])
     assert lobby.open_tables() == [pending] and pending.open_seats == 1
     with pytest.raises(LobbyError, match="gone"):
         lobby.join_table(bob, "T99")

@@ -51,8 +51,8 @@ async def test_lobby_renders_for_a_key_and_a_guest(game, clients):
     assert guest_app.player.is_guest and guest_app.player.account_id.startswith("guest-")
     # Both see each other in "who is playing".
     await alice.wait_for_text("2 online")
-    await alice.wait_for_text("bob — in the lobby")
-    await guest.wait_for_text("alice — in the lobby")
+    await alice.wait_for_text("bob (guest) — in the lobby")  # issue 12: names cannot impersonate
+    await guest.wait_for_text(f"alice·{fingerprint[7:11]} — in the lobby")
 
 
 async def test_second_and_third_login_while_a_game_runs(game, clients):
@@ -64,7 +64,7 @@ async def test_second_and_third_login_while_a_game_runs(game, clients):
     carol = await clients.terminal(game.port, username="carol", key=new_key())
     await bob.wait_for_text("Welcome, bob.")
     await carol.wait_for_text("Welcome, carol.")
-    await carol.wait_for_text("alice — solo game against 1 bot")
+    await carol.wait_for_text(f"{game.lobby.label(app)} — solo game against 1 bot")
     assert game.handle.session_count == 3
     # The game goes on while the others are in the lobby.
     n = len(app.table.events)
