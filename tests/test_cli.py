@@ -91,6 +91,8 @@ def test_rules_2_a_negative_seed_is_a_usage_error(capsys, monkeypatch, argv):
     (["tournament", *TINY, "--iterations", "0"], "--iterations"),
     (["tournament", *TINY, "--time-limit", "-1"], "--time-limit"),
     (["tournament", *TINY, "--bots", " , "], "--bots"),
+    (["tournament", *TINY, "--bots", "nonsense,easy"], "--bots"),
+    (["tournament", *TINY, "--bots", "hard:iterations=many"], "--bots"),
 ])
 def test_counts_out_of_range_are_usage_errors(capsys, argv, option):
     err = usage_error(capsys, argv)

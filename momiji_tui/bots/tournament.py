@@ -26,7 +26,7 @@ from typing import Any
 
 from ..engine import create_game, fold, run, score, view
 from .. import argtypes
-from . import make_bot
+from . import LEVELS, make_bot
 from .balance import Z95, MIN_BALANCE_SEATS, LandscapeStats, landscape_balance, wilson  # noqa: F401 (re-exported)
 from .evaluate import DEFAULT_WEIGHTS, Weights
 from .hard import HARD_WEIGHTS
@@ -379,9 +379,11 @@ def main_tournament(argv: list[str]) -> int:
         p.error("argument --bots: name at least one bot, e.g. --bots normal,easy")
     for spec in bots:
         try:
-            parse_bot(spec, None)
+            level, _ = parse_bot(spec, None)
         except ValueError as exc:
             p.error(f"argument --bots: {exc}")
+        if level not in LEVELS:
+            p.error(f"argument --bots: unknown bot level {level!r}: choose one of {', '.join(LEVELS)}")
     budgets: dict[str, dict[str, Any]] = {}
     if a.iterations is not None:
         budgets.setdefault("hard", {})["iterations"] = a.iterations
