@@ -225,7 +225,9 @@ def cmd_serve(argv: list[str]) -> int:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    """The command line."""
+    """The command line. Values out of range are usage errors (exit 2)."""
+    from . import argtypes
+
     parser = argparse.ArgumentParser(prog="momiji", description="Momiji, the autumn-leaves card game, "
                                      "in the terminal.")
     sub = parser.add_subparsers(dest="command")
@@ -235,7 +237,7 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--seats", type=int, choices=(2, 3, 4), help="start a new game at once with this many seats")
     play.add_argument("--bots", choices=("easy", "normal", "hard"), help="bot level for a new game")
     play.add_argument("--draft", action="store_true", help="draft landscapes (RULES §2.1)")
-    play.add_argument("--seed", type=int, help="seed for a reproducible deal")
+    play.add_argument("--seed", type=argtypes.seed, help="seed for a reproducible deal (0 or more)")
     play.set_defaults(func=cmd_play)
     resume = sub.add_parser("resume", help="continue a saved game")
     _add_common(resume)
@@ -263,9 +265,9 @@ def build_parser() -> argparse.ArgumentParser:
     imp.add_argument("path", help="a file written by momiji export")
     imp.set_defaults(func=cmd_import)
     sim = sub.add_parser("simulate", help="play bot-only games headless and print a summary")
-    sim.add_argument("--games", type=int, default=10)
+    sim.add_argument("--games", type=argtypes.whole_number(1), default=10, help="games to play (1 or more)")
     sim.add_argument("--seats", type=int, choices=(2, 3, 4), default=2)
-    sim.add_argument("--seed", type=int, default=0)
+    sim.add_argument("--seed", type=argtypes.seed, default=0, help="seed of the first deal (0 or more)")
     sim.add_argument("--bots", choices=("easy", "normal", "hard"), default="normal")
     sim.add_argument("--draft", action="store_true")
     sim.set_defaults(func=cmd_simulate)

@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import json
+
+import pytest
+
 from momiji_tui import cli
 from momiji_tui.session.table import BOT, HUMAN, SeatConfig, Table
 
@@ -47,3 +51,65 @@ def test_resume_unknown_id_says_so(capsys):
 def test_resume_rejects_a_hostile_id(capsys):
     assert cli.main(["resume", "../../etc/passwd"]) == 1
     assert capsys.readouterr().err
+
+
+# ------------------------------------------------ issue 11: seeds and counts
+
+
+TINY = ["--games", "2", "--mode", "starter", "--bots", "easy,easy:"]  # fast even where it was not refused
+
+
+def usage_error(capsys, argv: list[str]) -> str:
+    """Run ``momiji argv``; assert argparse refused it (exit 2); return stderr."""
+    with pytest.raises(SystemExit) as exc:
+        cli.main(argv)
+    assert exc.value.code == 2
+    err = capsys.readouterr().err
+    assert err.startswith("usage: momiji") and "Traceback" not in err
+    return err
+
+
+@pytest.mark.parametrize("argv", [["play", "--seed", "-7"], ["--seed", "-7"], ["simulate", "--seed", "-1"],
+                                  ["tournament", "--seed", "-4", "--games", "16", "--bots", "easy,easy:", "--mode", "starter"]])
+def test_rules_2_a_negative_seed_is_a_usage_error(capsys, monkeypatch, argv):
+    from momiji_tui.ui.app import MomijiApp
+
+    monkeypatch.setattr(MomijiApp, "run", lambda self: None)  # never open a terminal app in a test
+    err = usage_error(capsys, argv)
+    assert "--seed" in err and "0 or more" in err
+
+
+@pytest.mark.parametrize(("argv", "option"), [
+    (["simulate", "--games", "-3"], "--games"),
+    (["simulate", "--games", "0"], "--games"),
+    (["simulate", "--games", "many"], "--games"),
+    (["simulate", "--seats", "5"], "--seats"),
+    (["tournament", "--games", "0"], "--games"),
+    (["tournament", *TINY, "--seats", "5"], "--seats"),
+    (["tournament", *TINY, "--seats", "1"], "--seats"),
+    (["tournament", *TINY, "--jobs", "0"], "--jobs"),
+    (["tournament", *TINY, "--iterations", "0"], "--iterations"),
+    (["tournament", *TINY, "--time-limit", "-1"], "--time-limit"),
+    (["tournament", *TINY, "--bots", " , "], "--bots"),
+    (["tournament", *TINY, "--bots", "nonsense,easy"], "--bots"),
+    (["tournament", *TINY, "--bots", "hard:iterations=many"], "--bots"),
+])
+def test_counts_out_of_range_are_usage_errors(capsys, argv, option):
+    err = usage_error(capsys, argv)
+    assert option in err
+
+
+def test_tiny_tournament_from_the_cli_plays_distinct_deals(capsys):
+    assert cli.main(["tournament", "--bots", "easy,easy:", "--games", "2", "--seats", "2", "--seed", "0",
+                     "--mode", "starter", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["games"] == 2 and data["deals"] == 1
+
+
+def test_simulate_refuses_nothing_to_play_and_negative_seeds():
+    from momiji_tui.session.simulate import simulate
+
+    with pytest.raises(ValueError, match="at least 1 game"):
+        simulate(games=-3, seats=2)
+    with pytest.raises(ValueError, match="0 or more"):
+        simulate(games=1, seats=2, seed=-1)

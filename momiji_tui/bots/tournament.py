@@ -25,24 +25,11 @@ from dataclasses import asdict, dataclass, field, replace
 from typing import Any
 
 from ..engine import create_game, fold, run, score, view
-from ..engine.rules_data import LANDSCAPES
-from . import make_bot
+from .. import argtypes
+from . import LEVELS, make_bot
+from .balance import Z95, MIN_BALANCE_SEATS, LandscapeStats, landscape_balance, wilson  # noqa: F401 (re-exported)
 from .evaluate import DEFAULT_WEIGHTS, Weights
 from .hard import HARD_WEIGHTS
-
-Z95 = 1.959963984540054
-
-
-def wilson(wins: float, n: int, z: float = Z95) -> tuple[float, float]:
-    """Wilson score interval for a proportion (wins may be fractional)."""
-    if n <= 0:
-        return (0.0, 1.0)
-    p = wins / n
-    denom = 1 + z * z / n
-    centre = (p + z * z / (2 * n)) / denom
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
-    return (max(0.0, centre - half), min(1.0, centre + half))
-
 
 # --------------------------------------------------------------------- one game
 
@@ -137,6 +124,21 @@ def play_game(lineup: tuple[str, ...], deal_seed: int, game: int, seed: int, *,
     )
 
 
+def deal_seeds(seed: int, games: int, rotations: int) -> list[int]:
+    """The deal (engine seed) of each game: game ``g`` plays deal
+    ``seed + g // rotations``, so ``games`` games play
+    ``ceil(games / rotations)`` distinct deals, each once per rotation.
+
+    Raises ``ValueError`` for a negative ``seed`` (RULES §2: the deal is drawn
+    from its seed, and ``random.Random`` folds a negative seed onto its
+    positive twin, which would play some deals twice) or ``rotations < 1``."""
+    if seed < 0:
+        raise ValueError(f"a tournament seed is a whole number 0 or more, not {seed}")
+    if rotations < 1:
+        raise ValueError("a tournament needs at least 1 rotation")
+    return [seed + g // rotations for g in range(games)]
+
+
 def lineups(bots: list[str], seats: int) -> list[tuple[str, ...]]:
     """The rotations of the line-up: seat ``j`` of rotation ``r`` gets
     ``bots[(j + r) % len(bots)]``, so over all rotations every bot sits in
@@ -167,23 +169,6 @@ class BotStats:
 
 
 @dataclass(slots=True)
-class LandscapeStats:
-    """Win rates of seats that had a landscape versus seats that did not."""
-
-    landscape: str
-    part: str
-    seats_with: int
-    rate_with: float
-    ci_with: tuple[float, float]
-    seats_without: int
-    rate_without: float
-    ci_without: tuple[float, float]
-    excess: float  # mean (win share − that bot's overall win rate) of seats with it
-    z: float
-    outlier: bool
-
-
-@dataclass(slots=True)
 class TournamentResult:
     """Everything ``run_tournament`` measured."""
 
@@ -199,6 +184,7 @@ class TournamentResult:
     seconds: float
     landscapes: list[LandscapeStats] = field(default_factory=list)
     records: list[GameRecord] = field(default_factory=list)
+    deals: int = 0  # distinct deals played (games / rotations, rounded up)
 
 
 def _percentile(xs: list[float], q: float) -> float:
@@ -253,65 +239,6 @@ def summarize(records: list[GameRecord], bots: list[str]) -> list[BotStats]:
     return out
 
 
-def landscape_balance(records: list[GameRecord], stats: list[BotStats],
-                      alpha: float = 0.05) -> list[LandscapeStats]:
-    """For each landscape seen in draft games: win rate of the seats that had it
-    versus the seats that did not.
-
-    Bots of different strength draft differently, so the test compares
-    *residuals*: each seat's win share minus its bot's overall win rate
-    (``excess`` is their mean over the seats with the landscape). ``z`` is the
-    Welch z of the residuals with versus without it; a landscape is an
-    *outlier* when ``|z|`` passes ``alpha`` after a Bonferroni correction over
-    the landscapes tested. In a mirror tournament (one bot in every seat)
-    this is the plain with-versus-without comparison."""
-    rate_of = {s.bot: s.win_rate for s in stats}
-    drafted = [r for r in records if any(r.panoramas)]
-    rows = []
-    for lid in LANDSCAPES:
-        w_w = w_o = 0.0
-        res_w: list[float] = []
-        res_o: list[float] = []
-        for r in drafted:
-            for i, pano in enumerate(r.panoramas):
-                res = r.win_share[i] - rate_of.get(r.lineup[i], 0.0)
-                if lid in pano:
-                    w_w += r.win_share[i]
-                    res_w.append(res)
-                else:
-                    w_o += r.win_share[i]
-                    res_o.append(res)
-        if res_w:
-            rows.append((lid, w_w, w_o, res_w, res_o))
-    crit = _normal_quantile(1 - alpha / (2 * max(1, len(rows))))
-    out = []
-    for lid, w_w, w_o, res_w, res_o in rows:
-        n_w, n_o = len(res_w), len(res_o)
-        m_w, m_o = sum(res_w) / n_w, (sum(res_o) / n_o if n_o else 0.0)
-        var_w = sum((x - m_w) ** 2 for x in res_w) / max(1, n_w - 1)
-        var_o = sum((x - m_o) ** 2 for x in res_o) / max(1, n_o - 1) if n_o else 0.0
-        se = math.sqrt(max(1e-12, var_w / n_w + (var_o / n_o if n_o else 0.0)))
-        z = (m_w - m_o) / se
-        out.append(LandscapeStats(
-            lid, LANDSCAPES[lid][0], n_w, w_w / n_w, wilson(w_w, n_w), n_o,
-            w_o / n_o if n_o else 0.0, wilson(w_o, n_o) if n_o else (0.0, 1.0),
-            m_w, z, abs(z) > crit,
-        ))
-    return out
-
-
-def _normal_quantile(p: float) -> float:
-    """The standard normal quantile (bisection on ``erfc``; p in (0.5, 1))."""
-    lo, hi = 0.0, 12.0
-    for _ in range(80):
-        mid = (lo + hi) / 2
-        if 0.5 * math.erfc(mid / math.sqrt(2)) > 1 - p:
-            lo = mid
-        else:
-            hi = mid
-    return hi
-
-
 def _run_one(args: tuple) -> GameRecord:
     lineup, deal_seed, game, seed, mode, budgets = args
     return play_game(lineup, deal_seed, game, seed, landscape_mode=mode, budgets=budgets)
@@ -329,15 +256,22 @@ def run_tournament(bots: list[str], games: int, seats: int, seed: int, jobs: int
     keywords (e.g. ``{"hard": {"iterations": 200}}``); a bot spec may also
     carry them (``"hard:iterations=200"``). ``jobs > 1`` plays games in that
     many processes; results do not depend on ``jobs``.
+
+    Raises ``ValueError`` for seats other than 2–4 (RULES §2), no bot, fewer
+    than 1 game or job, or a negative seed (see ``deal_seeds``).
     """
     if not 2 <= seats <= 4:
-        raise ValueError("seats must be 2, 3 or 4")
+        raise ValueError("seats must be 2, 3 or 4 (RULES §2)")
     if len(bots) < 1:
         raise ValueError("name at least one bot")
+    if games < 1:
+        raise ValueError(f"a tournament needs at least 1 game, not {games}")
+    if jobs < 1:
+        raise ValueError(f"a tournament needs at least 1 job, not {jobs}")
     rot = lineups(bots, seats)
+    deals = deal_seeds(seed, games, len(rot))
     budgets_d = {k: dict(v) for k, v in (budgets or {}).items()}
-    tasks = [(rot[g % len(rot)], seed + g // len(rot), g, seed, landscape_mode, budgets_d)
-             for g in range(games)]
+    tasks = [(rot[g % len(rot)], deals[g], g, seed, landscape_mode, budgets_d) for g in range(games)]
     t0 = time.perf_counter()
     records: list[GameRecord] = []
     if jobs > 1:
@@ -364,6 +298,7 @@ def run_tournament(bots: list[str], games: int, seats: int, seed: int, jobs: int
         seconds=time.perf_counter() - t0,
         landscapes=landscape_balance(records, stats) if landscape_mode == "draft" else [],
         records=records if keep_records else [],
+        deals=len(set(deals)),
     )
     return result
 
@@ -374,7 +309,8 @@ def run_tournament(bots: list[str], games: int, seats: int, seed: int, jobs: int
 def format_result(result: TournamentResult) -> str:
     """A plain-text report: the bot table and the landscape balance table."""
     lines = [
-        f"Tournament: {', '.join(result.bots)} — {result.games} games, {result.seats} seats, "
+        f"Tournament: {', '.join(result.bots)} — {result.games} games on {result.deals} deals, "
+        f"{result.seats} seats, "
         f"seed {result.seed}, landscapes: {result.landscape_mode}"
         + (f", budgets {result.budgets}" if result.budgets else ""),
         f"Mean game length: {result.mean_rounds:.1f} rounds, {result.mean_decisions:.0f} decisions; "
@@ -390,19 +326,24 @@ def format_result(result: TournamentResult) -> str:
             f"{s.mean_margin:>+8.1f}  [{s.margin_ci[0]:+5.1f}, {s.margin_ci[1]:+5.1f}] "
             f"{s.mean_decision_ms:>8.1f}{s.p95_decision_ms:>8.1f}{s.max_decision_ms:>8.0f}"
         )
-    if result.landscapes:
+    if result.landscapes and all(ls.z is None for ls in result.landscapes):
+        lines += ["", f"Landscape balance: too few games (a landscape is tested with at least "
+                      f"{MIN_BALANCE_SEATS} seats with it and {MIN_BALANCE_SEATS} without)"]
+    elif result.landscapes:
         lines += ["", "Landscape balance (draft games): win rate of seats with it vs without",
                   f"{'landscape':<12}{'part':<9}{'seats':>6}{'with %':>8}  {'95% CI':<13}"
                   f"{'without %':>10}  {'95% CI':<13}{'excess':>8}{'z':>7}"]
-        for ls in sorted(result.landscapes, key=lambda x: -x.z):
+        for ls in sorted(result.landscapes, key=lambda x: math.inf if x.z is None else -x.z):
             lines.append(
                 f"{ls.landscape:<12}{ls.part:<9}{ls.seats_with:>6}{100 * ls.rate_with:>7.1f}%  "
                 f"[{100 * ls.ci_with[0]:4.1f}, {100 * ls.ci_with[1]:4.1f}]"
                 f"{100 * ls.rate_without:>9.1f}%  [{100 * ls.ci_without[0]:4.1f}, {100 * ls.ci_without[1]:4.1f}]"
-                f"{100 * ls.excess:>+7.1f}{ls.z:>+7.2f}" + ("  OUTLIER" if ls.outlier else "")
+                f"{100 * ls.excess:>+7.1f}" + (f"{ls.z:>+7.2f}" if ls.z is not None else f"{'—':>7}")
+                + ("  OUTLIER" if ls.outlier else "")
             )
         outs = [ls.landscape for ls in result.landscapes if ls.outlier]
-        lines.append("excess: mean win share minus the seat's bot's win rate; z: with vs without, on those residuals")
+        lines.append("excess: mean win share minus the seat's bot's win rate; z: with vs without, on those "
+                     f"residuals (—: fewer than {MIN_BALANCE_SEATS} seats with or without, not tested)")
         lines.append("Outliers (Bonferroni-corrected z test, α = 0.05): " + (", ".join(outs) if outs else "none"))
     return "\n".join(lines)
 
@@ -421,17 +362,28 @@ def main_tournament(argv: list[str]) -> int:
     p.add_argument("--bots", default="normal,easy",
                    help="comma-separated levels (easy, normal, hard); a level may carry a budget, "
                         "e.g. hard:iterations=200 (more keywords: hard:iterations=200:horizon=1)")
-    p.add_argument("--games", type=int, default=100)
-    p.add_argument("--seats", type=int, default=2)
-    p.add_argument("--seed", type=int, default=0)
-    p.add_argument("--jobs", type=int, default=1)
+    p.add_argument("--games", type=argtypes.whole_number(1), default=100, help="games to play (1 or more)")
+    p.add_argument("--seats", type=int, choices=(2, 3, 4), default=2)
+    p.add_argument("--seed", type=argtypes.seed, default=0,
+                   help="deal of the first game (0 or more); game g plays deal seed + g // (number of bots)")
+    p.add_argument("--jobs", type=argtypes.whole_number(1), default=1, help="processes (1 or more)")
     p.add_argument("--mode", choices=("draft", "starter"), default="draft", help="landscape mode")
-    p.add_argument("--iterations", type=int, default=None, help="Hard: iterations per decision")
-    p.add_argument("--time-limit", type=float, default=None, help="Hard: seconds per decision (wall clock)")
+    p.add_argument("--iterations", type=argtypes.whole_number(1), default=None, help="Hard: iterations per decision")
+    p.add_argument("--time-limit", type=argtypes.positive_seconds, default=None,
+                   help="Hard: seconds per decision (wall clock)")
     p.add_argument("--json", action="store_true", help="print JSON instead of the table")
     p.add_argument("--progress", action="store_true", help="report progress on stderr")
     a = p.parse_args(argv)
     bots = [b.strip() for b in a.bots.split(",") if b.strip()]
+    if not bots:
+        p.error("argument --bots: name at least one bot, e.g. --bots normal,easy")
+    for spec in bots:
+        try:
+            level, _ = parse_bot(spec, None)
+        except ValueError as exc:
+            p.error(f"argument --bots: {exc}")
+        if level not in LEVELS:
+            p.error(f"argument --bots: unknown bot level {level!r}: choose one of {', '.join(LEVELS)}")
     budgets: dict[str, dict[str, Any]] = {}
     if a.iterations is not None:
         budgets.setdefault("hard", {})["iterations"] = a.iterations

@@ -32,13 +32,16 @@ def create_game(
     seat) is drawn from ``random.Random(seed)`` and written into
     ``GameCreated``, so replays never draw again.
 
-    Raises ``ValueError`` for a wrong number of seats or an unknown mode.
+    Raises ``ValueError`` for a wrong number of seats, an unknown mode or a
+    negative seed (``random.Random`` would fold it onto its positive twin).
     """
     n = len(seat_names)
     if not MIN_SEATS <= n <= MAX_SEATS:
         raise ValueError(f"Momiji is played by {MIN_SEATS} to {MAX_SEATS} seats, not {n} (RULES §2).")
     if landscape_mode not in ("starter", "draft"):
         raise ValueError(f"unknown landscape mode {landscape_mode!r}")
+    if seed is not None and seed < 0:
+        raise ValueError(f"a seed is a whole number 0 or more, not {seed}")
     rng = random.Random(seed)
     # RULES §2.1: players + 2 leaf types, at random (kept in canonical order).
     chosen = set(rng.sample(LEAF_TYPES, types_in_play_count(n)))

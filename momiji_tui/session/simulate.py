@@ -47,7 +47,14 @@ def play_one(seats: int, seed: int, level: str = "normal", landscape_mode: str =
 
 def simulate(games: int, seats: int, seed: int = 0, level: str = "normal",
              landscape_mode: str = "starter") -> SimulationSummary:
-    """Play ``games`` seeded bot games (seeds ``seed``, ``seed+1``, …)."""
+    """Play ``games`` seeded bot games (seeds ``seed``, ``seed+1``, …).
+
+    Raises ``ValueError`` for fewer than 1 game or a negative seed (RULES §2:
+    each deal is drawn from its seed)."""
+    if games < 1:
+        raise ValueError(f"simulate needs at least 1 game, not {games}")
+    if seed < 0:
+        raise ValueError(f"a seed is a whole number 0 or more, not {seed}")
     totals = [0.0] * seats
     turns = 0
     start = time.perf_counter()
@@ -57,8 +64,7 @@ def simulate(games: int, seats: int, seed: int = 0, level: str = "normal",
             totals[i] += s.total
         turns += sum(s.turns for s in state.seats) / seats
     seconds = time.perf_counter() - start
-    n = max(games, 1)
-    return SimulationSummary(games, seats, level, tuple(t / n for t in totals), turns / n, seconds)
+    return SimulationSummary(games, seats, level, tuple(t / games for t in totals), turns / games, seconds)
 
 
 def format_summary(s: SimulationSummary) -> str:

@@ -9,20 +9,28 @@ A file maps ids to new keys; Textual's ``App.set_keymap`` applies it::
 
 A ``[keys]`` table holding the same pairs works too, and so does a JSON
 object (a ``.json`` file). ``MOMIJI_KEYMAP`` names another file (tests use
-it). A missing file is no keymap; a broken one, or unknown ids, are
-reported and the rest still applies.
+it). A missing file is no keymap; a broken one is reported. Every binding id
+of every screen is accepted (``all_bindings`` collects them from the
+screens' own ``BINDINGS``); an unknown id, or a key Textual cannot parse
+(``ctrl+banana+alt``), is reported in one line and that entry is ignored,
+so the default key keeps working; the rest still applies.
 """
 
 from __future__ import annotations
 
+import importlib
+import inspect
 import json
 import os
+import pkgutil
 import tomllib
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 
 from textual.binding import Binding
+from textual.dom import DOMNode
+from textual.keys import REPLACED_KEYS, Keys, key_to_character
 
 KEYMAP_ENV = "MOMIJI_KEYMAP"
 KEYMAP_NAME = "keymap.toml"
@@ -47,21 +55,48 @@ class LoadedKeymap:
     problems: list[str] = field(default_factory=list)
 
 
+#: Modifiers Textual understands in a key (``ctrl+shift+a``).
+MODIFIERS = frozenset({"ctrl", "shift", "alt", "meta", "super", "hyper"})
+#: Named keys of Textual's vocabulary (``textual.keys.Keys``): ``f1``, ``home``, ``left``…
+KEY_NAMES = frozenset(k.value.rpartition("+")[2] for k in Keys if not k.value.startswith("<"))
+
+
+def is_valid_key(key: str) -> bool:
+    """True if Textual can parse ``key`` (one key, no commas): modifiers from
+    ``MODIFIERS``, each at most once, then a printable character, a named key
+    of ``textual.keys.Keys`` (``f5``, ``escape``) or a character's name
+    (``question_mark``, ``slash``). ``ctrl+banana+alt`` is not."""
+    if not key or key != key.strip() or any(c.isspace() for c in key):
+        return False
+    *modifiers, base = key.split("+")
+    if any(m not in MODIFIERS for m in modifiers) or len(set(modifiers)) != len(modifiers):
+        return False
+    if len(base) == 1:
+        return base.isprintable()
+    return base in KEY_NAMES or base in REPLACED_KEYS or key_to_character(base) is not None
+
+
+def _ui_classes() -> list[type]:
+    """Every App, Screen and Widget class defined in ``momiji_tui.ui``."""
+    from .. import ui
+
+    out: list[type] = []
+    for info in pkgutil.iter_modules(ui.__path__):
+        module = importlib.import_module(f"{ui.__name__}.{info.name}")
+        for _, cls in inspect.getmembers(module, inspect.isclass):
+            if cls.__module__ == module.__name__ and issubclass(cls, DOMNode):
+                out.append(cls)
+    return out
+
+
 @lru_cache(maxsize=1)
 def all_bindings() -> dict[str, Binding]:
-    """Every binding of the app's screens, by id (the defaults, before a key map)."""
-    from .app import MomijiApp
-    from .choice import ChoiceScreen
-    from .draft import DraftScreen
-    from .help import HelpScreen
-    from .menu import MenuScreen, NewGameScreen
-    from .scoring import ScoringScreen
-    from .table_screen import TableScreen
-
+    """Every binding of the app's screens (and widgets), by id: the defaults,
+    before a key map. Built from the classes' own ``BINDINGS``, so a new
+    screen's ids are known without a list to keep up to date."""
     out: dict[str, Binding] = {}
-    for owner in (MomijiApp, TableScreen, DraftScreen, ScoringScreen, MenuScreen, NewGameScreen,
-                  HelpScreen, ChoiceScreen):
-        for b in owner.BINDINGS:
+    for owner in _ui_classes():
+        for b in owner.__dict__.get("BINDINGS", ()):
             if isinstance(b, Binding) and b.id:
                 out.setdefault(b.id, b)
     return out
@@ -76,8 +111,10 @@ def _keys_value(value: object) -> str | None:
 
 
 def load_keymap(path: Path | None = None, known: set[str] | None = None) -> LoadedKeymap:
-    """Read the key map at ``path`` (default ``keymap_path()``). Never raises:
-    problems are listed in the result."""
+    """Read the key map at ``path`` (default ``keymap_path()``); ``known``:
+    the binding ids accepted (default: ``all_bindings()``). Never raises:
+    problems are listed in the result, one line each, and an entry with a
+    problem is left out, so its default key keeps working."""
     path = path or keymap_path()
     result = LoadedKeymap(path)
     try:
@@ -105,6 +142,12 @@ def load_keymap(path: Path | None = None, known: set[str] | None = None) -> Load
             result.problems.append(f"unknown binding id {binding_id!r}")
         elif keys is None:
             result.problems.append(f"{binding_id!r}: keys must be a string or a list of strings")
+        elif bad := [k for k in keys.split(",") if not is_valid_key(k)]:
+            default = all_bindings().get(binding_id)
+            still = f"the default key {key_label(default.key)} still works" if default else "it keeps its default key"
+            names = ", ".join(repr(k) for k in bad)
+            result.problems.append(f"{binding_id!r}: {names} {'is not a key' if len(bad) == 1 else 'are not keys'} "
+                                   f"Textual knows (e.g. g, G, ctrl+g, f5, question_mark); {still}")
         else:
             result.keys[binding_id] = keys
     return result

@@ -3,9 +3,14 @@
 The sheet is revealed row by row (piles, acorns, each objective, total, then
 the result in words) at the app's bot pace; ``space`` shows the next row at
 once, ``⏎`` the whole sheet. With no pacing (tests) it is shown whole.
+The pace comes from ``ScoringScreen.reveal_ticker`` (Textual's interval timer
+by default), which tests replace with a clock that ticks only when told.
 """
 
 from __future__ import annotations
+
+from collections.abc import Callable
+from typing import ClassVar, Protocol
 
 from rich.table import Table as RichTable
 from rich.text import Text
@@ -20,6 +25,24 @@ from ..session.deal_seed import seed_reveal_line
 from .app import MomijiApp
 from .render import TORII, TYPE_INK
 from .sizing import SizedScreen, SizeNotice
+
+
+class Stoppable(Protocol):
+    """What a ticker returns: something to stop (a Textual ``Timer``)."""
+
+    def stop(self) -> None: ...
+
+
+def textual_ticker(screen: SizedScreen, seconds: float, callback: Callable[[], None]) -> Stoppable:
+    """Call ``callback`` every ``seconds`` of wall time (Textual's
+    ``set_interval`` on ``screen``) until the returned timer is stopped."""
+    return screen.set_interval(seconds, callback)
+
+
+def reveal_interval(bot_delay: float) -> float | None:
+    """Seconds between two rows of the reveal at the app's bot pace (0.4 to
+    1.2 s), or None to show the sheet whole (no pacing)."""
+    return min(max(bot_delay, 0.4), 1.2) if bot_delay > 0 else None
 
 
 def winner_sentence(sheet: ScoreSheet, names: list[str], me: int | None) -> str:
@@ -112,13 +135,17 @@ class ScoringScreen(SizedScreen):
         Binding("n", "new", "New game", id="scoring.new"),
         Binding("q", "leave", "Menu", show=False, id="scoring.back"),
     ]
+    #: What paces the reveal: called once as ``(screen, seconds, callback)``,
+    #: returns something with ``stop()``. Tests inject a ticker they drive.
+    reveal_ticker: ClassVar[Callable[[SizedScreen, float, Callable[[], None]], Stoppable]] = \
+        staticmethod(textual_ticker)
 
     def __init__(self) -> None:
         super().__init__()
         self.ready = False
         self.shown = 0
         self.steps = 0
-        self._timer = None
+        self._timer: Stoppable | None = None
 
     def compose(self) -> ComposeResult:
         yield SizeNotice()
@@ -140,9 +167,9 @@ class ScoringScreen(SizedScreen):
         app = self.momiji
         if app.table is not None:
             self.steps = score_steps(app.table.score(), dict(app.table.state.owners)) + 1  # + the result
-        pace = app.bot_delay
-        if pace > 0:
-            self._timer = self.set_interval(min(max(pace, 0.4), 1.2), self.action_next)
+        interval = reveal_interval(app.bot_delay)
+        if interval is not None:
+            self._timer = type(self).reveal_ticker(self, interval, self.action_next)
         else:
             self.shown = self.steps
         self.fit_to_size()
@@ -199,7 +226,7 @@ class ScoringScreen(SizedScreen):
             self.refresh_table([])
         if not self.revealing and self._timer is not None:
             self._timer.stop()
-            self._timer = None
+            self._timer: Stoppable | None = None
 
     def action_skip(self) -> None:
         """Show the whole sheet now."""

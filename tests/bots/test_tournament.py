@@ -91,3 +91,62 @@ def test_main_tournament_prints_table_and_json(capsys):
     assert main_tournament(["--bots", "easy,normal", "--games", "2", "--json", "--mode", "starter"]) == 0
     data = json.loads(capsys.readouterr().out)
     assert data["seats"] == 2 and data["landscape_mode"] == "starter"
+
+
+# ------------------------------------------------ issue 11: seeds and counts
+
+
+def test_deal_seeds_give_games_over_rotations_distinct_deals():
+    from momiji_tui.bots.tournament import deal_seeds
+    from momiji_tui.engine import create_game
+
+    seeds = deal_seeds(4, games=16, rotations=2)
+    assert seeds == [4, 4, 5, 5, 6, 6, 7, 7, 8, 8, 9, 9, 10, 10, 11, 11]
+    decks = {create_game(["a", "b"], seed=s)[0].deck for s in seeds}
+    assert len(decks) == 8  # 16 games / 2 rotations, every deal a different shuffle
+    assert len(set(deal_seeds(0, games=7, rotations=3))) == 3  # a partial last deal still counts
+    with pytest.raises(ValueError, match="0 or more"):
+        deal_seeds(-4, games=16, rotations=2)
+
+
+def test_rules_2_a_negative_tournament_seed_is_refused_not_folded():
+    with pytest.raises(ValueError, match="0 or more"):
+        run_tournament(["easy", "easy:"], games=2, seats=2, seed=-4, landscape_mode="starter")
+
+
+def test_result_says_how_many_deals_were_played():
+    r = run_tournament(["easy", "easy:"], games=4, seats=2, seed=9, landscape_mode="starter", keep_records=True)
+    assert r.deals == 2 and len({rec.deal_seed for rec in r.records}) == 2
+    assert "4 games on 2 deals" in format_result(r)
+
+
+@pytest.mark.parametrize(("kw", "message"), [({"games": 0}, "at least 1 game"), ({"seats": 5}, "2, 3 or 4"),
+                                             ({"jobs": 0}, "at least 1 job")])
+def test_a_tournament_with_nothing_to_play_is_refused(kw, message):
+    args = {"games": 2, "seats": 2, "seed": 0, "jobs": 1} | kw
+    with pytest.raises(ValueError, match=message):
+        run_tournament(["easy", "easy:"], landscape_mode="starter", **args)
+
+
+def test_landscape_balance_needs_a_minimum_sample():
+    """Two games give every landscape one or two seats: no z, no outlier, and
+    the report says there were too few games (was: z = ±1000000, outliers)."""
+    r = run_tournament(["normal", "easy"], games=2, seats=2, seed=4)
+    assert r.landscapes and all(ls.z is None and not ls.outlier for ls in r.landscapes)
+    text = format_result(r)
+    assert "too few games" in text and "OUTLIER" not in text and "1000000" not in text
+    json.loads(to_json(r))
+
+
+def test_landscape_balance_tests_a_landscape_with_enough_seats():
+    from momiji_tui.bots.tournament import MIN_BALANCE_SEATS, GameRecord, landscape_balance, summarize
+
+    def record(g: int, panoramas, shares) -> GameRecord:
+        return GameRecord(g, g, ("a", "a"), (1, 0), shares, (0, 0), panoramas, 5, (1, 1), ((0.1,), (0.1,)))
+
+    n = MIN_BALANCE_SEATS
+    records = [record(g, (("spring",), ("bamboo",)), (1.0, 0.0) if g % 3 else (0.0, 1.0)) for g in range(n)]
+    rows = {ls.landscape: ls for ls in landscape_balance(records, summarize(records, ["a"]))}
+    assert rows["spring"].seats_with == n and rows["spring"].z is not None and rows["spring"].z > 0
+    few = landscape_balance(records[: n - 1], summarize(records[: n - 1], ["a"]))
+    assert all(ls.z is None for ls in few)

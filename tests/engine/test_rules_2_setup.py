@@ -195,3 +195,11 @@ def test_rules_2_decide_never_changes_the_state_it_is_given():
     with pytest.raises(IllegalCommand):
         decide(state, EndTurn(state.current))
     assert state == before
+
+
+def test_rules_2_a_negative_seed_is_refused_not_folded_onto_its_positive():
+    """random.Random(-7) is random.Random(7): a negative seed would silently
+    deal the game of its positive twin, so the engine refuses it."""
+    assert create_game(list(NAMES[:2]), seed=0)[0].seed == 0
+    with pytest.raises(ValueError, match="0 or more"):
+        create_game(list(NAMES[:2]), seed=-7)

@@ -206,19 +206,49 @@ def plain_table(screen) -> str:
     return console.export_text()
 
 
-async def test_scoring_reveals_row_by_row_and_can_be_skipped(isolated_dirs):
+class ManualTicker:
+    """An injected clock for the scoring reveal: it ticks only when told."""
+
+    def __init__(self) -> None:
+        self.seconds: float | None = None
+        self.callback = None
+        self.stopped = False
+
+    def __call__(self, screen, seconds, callback):
+        self.seconds, self.callback = seconds, callback
+        return self
+
+    def stop(self) -> None:
+        self.stopped = True
+
+    def tick(self) -> None:
+        assert not self.stopped
+        self.callback()
+
+
+async def test_rules_7_scoring_reveals_row_by_row_and_can_be_skipped(isolated_dirs, monkeypatch):
+    """The reveal is paced by an injected ticker, never by wall time: however
+    slow the run, no row appears until the ticker ticks."""
+    ticker = ManualTicker()
+    monkeypatch.setattr(ScoringScreen, "reveal_ticker", staticmethod(ticker))
     path = finished_table(isolated_dirs)
     app = MomijiApp(isolated_dirs, bot_delay=100, make_bot=scripted_bot, resume_path=path)
     async with app.run_test(size=(100, 40)) as pilot:
         await until_screen(pilot, ScoringScreen)
         screen = app.screen
-        assert screen.revealing and "Total" not in plain_table(screen)
+        assert ticker.seconds == 1.2  # the bot pace, capped at 1.2 s a row
         first = screen.shown
-        await pilot.press("space")
+        for _ in range(5):
+            await pilot.pause()
+        assert screen.shown == first and screen.revealing and "Total" not in plain_table(screen)
+        ticker.tick()
+        await pilot.pause()
         assert screen.shown == first + 1
+        await pilot.press("space")
+        assert screen.shown == first + 2
         await pilot.press("enter")  # show everything
         assert "Total" in plain_table(screen)
-        assert not screen.revealing
+        assert not screen.revealing and ticker.stopped
         sentence = plain(screen.query_one("#scoring-result"))
         assert "win" in sentence and "points" in sentence
         await pilot.press("enter")  # now: back to the menu

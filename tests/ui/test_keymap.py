@@ -1,0 +1,86 @@
+"""The user's key map (issue 11 item 9): every binding id of every screen is
+accepted; unknown ids and keys Textual cannot parse are reported one line
+each at start, and the default key keeps working."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from helpers import scripted_bot, sit, situation, until_screen
+
+from momiji_tui.ui.app import MomijiApp
+from momiji_tui.ui.choice import ChoiceScreen
+from momiji_tui.ui.keymap import KEYMAP_ENV, all_bindings, load_keymap
+from momiji_tui.ui.table_screen import TableScreen
+
+UI = Path(__file__).resolve().parents[2] / "momiji_tui" / "ui"
+
+
+def declared_binding_ids() -> set[str]:
+    """Every ``Binding(..., id="...")`` written in the ui sources (read as text,
+    independently of the registry under test)."""
+    found: set[str] = set()
+    for source in UI.glob("*.py"):
+        for call in re.findall(r"Binding\((.*?)\)(?:,|\])", source.read_text(), flags=re.S):
+            found.update(re.findall(r'id="([^"]+)"', call))
+    return found
+
+
+def test_every_declared_binding_id_is_in_the_registry():
+    ids = declared_binding_ids()
+    assert {"replay.back", "saved.open", "lobby.new", "table.collect", "waiting.leave"} <= ids
+    assert ids - set(all_bindings()) == set()
+
+
+@pytest.mark.parametrize("binding_id", ["replay.back", "saved.open", "lobby.new", "mygames.back", "create.start",
+                                        "waiting.leave", "scoring.next", "table.end_turn", "app.help"])
+def test_ids_of_every_screen_are_accepted(tmp_path, binding_id):
+    path = tmp_path / "keymap.toml"
+    path.write_text(f'"{binding_id}" = "f5"\n')
+    loaded = load_keymap(path)
+    assert loaded.problems == [] and loaded.keys == {binding_id: "f5"}
+
+
+@pytest.mark.parametrize("key", ["g", "G", "f5", "ctrl+g", "shift+left", "alt+shift+x", "question_mark",
+                                 "left_square_bracket", "slash", "escape", "enter", "space", "?", "[", "home"])
+def test_keys_textual_knows_are_valid(key):
+    from momiji_tui.ui.keymap import is_valid_key
+
+    assert is_valid_key(key)
+
+
+@pytest.mark.parametrize("key", ["ctrl+banana+alt", "nosuchkey", "ctrl+", "+g", "ctrl+ctrl+g", "hyper+", "f99",
+                                 "ctrl g", ""])
+def test_keys_textual_does_not_know_are_invalid(key):
+    """(A bare ``banana`` is a key to Textual: the name of the 🍌 character.)"""
+    from momiji_tui.ui.keymap import is_valid_key
+
+    assert not is_valid_key(key)
+
+
+def test_an_unparsable_key_is_reported_in_one_line_and_dropped(tmp_path):
+    path = tmp_path / "keymap.toml"
+    path.write_text('"table.collect" = "ctrl+banana+alt"\n"table.reveal" = ["R", "f99"]\n"no.such" = "x"\n'
+                    '"table.play" = "P"\n')
+    loaded = load_keymap(path)
+    assert loaded.keys == {"table.play": "P"}
+    assert len(loaded.problems) == 3 and all("\n" not in p for p in loaded.problems)
+    collect = next(p for p in loaded.problems if "table.collect" in p)
+    assert "'ctrl+banana+alt' is not a key" in collect and "c still works" in collect
+    assert any("'f99'" in p and "table.reveal" in p for p in loaded.problems)
+    assert any("unknown binding id 'no.such'" in p for p in loaded.problems)
+
+
+async def test_the_default_key_works_when_the_mapped_key_is_unparsable(isolated_dirs, tmp_path, monkeypatch):
+    keymap = tmp_path / "keymap.toml"
+    keymap.write_text('"table.collect" = "ctrl+banana+alt"\n')
+    monkeypatch.setenv(KEYMAP_ENV, str(keymap))
+    app = MomijiApp(isolated_dirs, bot_delay=0, make_bot=scripted_bot)
+    assert len(app.keymap_problems) == 1 and "ctrl+banana+alt" in app.keymap_problems[0]
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await sit(pilot, situation(hand="M1a C0b", display="O1b"))
+        assert isinstance(screen, TableScreen) and app.key_for("table.collect") == "c"
+        await pilot.press("c")  # the default key still collects
+        await until_screen(pilot, ChoiceScreen)
