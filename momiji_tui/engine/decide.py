@@ -11,7 +11,9 @@ from collections.abc import Sequence
 
 from . import commands as cmd
 from . import events as ev
-from .cards import CARD_LEFT_ACORN, CARD_RIGHT_ACORN, CARD_TYPE, CARD_VALUE, Card, describe_card
+from .cards import (
+    CARD_KIND_ID, CARD_LEFT_ACORN, CARD_RIGHT_ACORN, CARD_TYPE, CARD_VALUE, Card, describe_card,
+)
 from .errors import IllegalCommand
 from .fold import apply_in_place, working_copy
 from .rules_data import (
@@ -236,6 +238,9 @@ def play_order(cards: Sequence[Card]) -> tuple[str, tuple[Card, ...]]:
     """Classify a play and put it in placing order (RULES §4.2).
 
     Returns ``("same", cards lower first)`` or ``("mixed", cards as given)``.
+    Cards of equal value go in the order of their kind (``CARD_KIND_ID``),
+    so which copies of the same kinds are played never changes which
+    corners end on top (legal.py lists one copy per kind).
     Raises ``IllegalCommand`` when the cards are neither one type nor all
     different types, or the count is wrong for the mode.
     """
@@ -243,7 +248,7 @@ def play_order(cards: Sequence[Card]) -> tuple[str, tuple[Card, ...]]:
         raise IllegalCommand("Choose at least one card to play.")
     types = [CARD_TYPE[c] for c in cards]
     if len(set(types)) == 1:
-        return "same", tuple(sorted(cards, key=lambda c: (CARD_VALUE[c], c)))
+        return "same", tuple(sorted(cards, key=lambda c: (CARD_VALUE[c], CARD_KIND_ID[c], c)))
     if len(set(types)) != len(types):
         raise IllegalCommand(
             "A play is 1 or 2 cards of one type, or 2 or more cards of different types, "
