@@ -24,7 +24,10 @@ from .rules_data import (
     SPRING_GAIN, STONES_STEP, TEAHOUSE_COLUMNS,
 )
 from .setup import setup_events
-from .state import DRAFT, ENDED, PLAY, GameState, SeatState
+from .state import DRAFT, PLAY, GameState, SeatState
+from .turn_checks import check_hand_cards as _hand_cards
+from .turn_checks import check_main_open, check_seat as _check_seat
+from .turn_checks import check_turn_open as _require_play
 
 
 class _Draft:
@@ -92,38 +95,6 @@ def _decided(state: GameState, command: cmd.Command, *, in_place: bool) -> _Draf
 
 
 # --------------------------------------------------------------------- checks
-
-
-def _check_seat(state: GameState, seat: int) -> None:
-    if state.phase == ENDED:
-        raise IllegalCommand("The game is over.")
-    if not 0 <= seat < state.n_seats:
-        raise IllegalCommand(f"There is no seat {seat}.")
-    if state.current != seat:
-        who = state.seats[state.current].name
-        raise IllegalCommand(f"It is {who}'s turn, not yours (RULES §3).")
-
-
-def _require_play(state: GameState, command: cmd.Command) -> None:
-    if state.phase != PLAY:
-        raise IllegalCommand("Finish the landscape draft first (RULES §2.1).")
-    if state.turn.revealed and not isinstance(command, cmd.Collect):
-        raise IllegalCommand(
-            "You revealed cards for a collect: choose a column to collect first (RULES §4.1)."
-        )
-
-
-def _require_main(state: GameState) -> None:
-    if state.turn.main_done:
-        raise IllegalCommand("You have already taken your main action this turn (RULES §3).")
-
-
-def _hand_cards(seat: SeatState, cards: Sequence[Card], what: str = "play") -> None:
-    if len(set(cards)) != len(cards):
-        raise IllegalCommand("The same card is named twice.")
-    for c in cards:
-        if not isinstance(c, int) or c not in seat.hand:
-            raise IllegalCommand(f"You cannot {what} a card that is not in your hand.")
 
 
 def _leaf(t: str) -> str:
@@ -296,7 +267,7 @@ def _draft_pick(d: _Draft, c: cmd.DraftPick) -> None:
 def _reveal(d: _Draft, c: cmd.Reveal) -> None:
     s = d.state
     _require_play(s, c)
-    _require_main(s)
+    check_main_open(s)
     if s.turn.revealed:
         raise IllegalCommand("You may reveal only once per collect (RULES §4.1).")
     if s.deck_size == 0:
@@ -312,7 +283,7 @@ def _reveal(d: _Draft, c: cmd.Reveal) -> None:
 def _collect(d: _Draft, c: cmd.Collect) -> None:
     s = d.state
     _require_play(s, c)
-    _require_main(s)
+    check_main_open(s)
     columns = s.columns()
     if not columns:
         raise IllegalCommand("The display is empty: pay to reveal cards first (RULES §4.1).")
@@ -331,7 +302,7 @@ def _collect(d: _Draft, c: cmd.Collect) -> None:
 def _play(d: _Draft, c: cmd.Play) -> None:
     s = d.state
     _require_play(s, c)
-    _require_main(s)
+    check_main_open(s)
     seat = s.seats[c.seat]
     _hand_cards(seat, c.cards)
     mode, ordered = play_order(c.cards)
@@ -375,7 +346,7 @@ def _check_objective(s: GameState, seat: int, objective: str | None, cost: int) 
 def _activate(d: _Draft, c: cmd.ActivateObjective) -> None:
     s = d.state
     _require_play(s, c)
-    _require_main(s)
+    check_main_open(s)
     cost = _objective_cost(s)
     _check_objective(s, c.seat, c.objective, cost)
     d.emit(ev.AcornsPaid(c.seat, cost, "objective"))
@@ -387,7 +358,7 @@ def _pass(d: _Draft, c: cmd.Pass) -> None:
 
     s = d.state
     _require_play(s, c)
-    _require_main(s)
+    check_main_open(s)
     if can_take_main_action(s, c.seat):
         raise IllegalCommand("You can still take a main action, so you cannot pass (RULES §3).")
     d.emit(ev.MainActionPassed(c.seat))

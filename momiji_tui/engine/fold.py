@@ -101,6 +101,8 @@ def apply_in_place(state: GameState, event: ev.Event) -> None:
         state.discard.extend(event.cards)
         if event.reason == "exchange":
             state.turn.exchanged = True
+        elif event.reason == "hand limit":
+            state.turn.limit_discarded = True  # the end of the turn has begun (RULES §5.1)
     elif t is ev.CardsDrawn:
         _draw(state, event.cards)
         state.seats[event.seat].hand.extend(event.cards)
