@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from momiji_tui.engine import (
     ActivateObjective, Collect, DiscardToLimit, EndTurn, Exchange, Play, Reveal, Undo, UseLandscape,
-    events as ev, legal_commands,
+    apply, events as ev, legal_commands,
 )
 
 from engine_helpers import check_conservation, cs, names, play, rejected, table
@@ -140,4 +140,35 @@ def test_rules_5_1_undo_takes_back_the_hand_limit_discard_and_reopens_the_turn()
     assert any(isinstance(x, Exchange) for x in legal_commands(state, 0))
     state, _ = play(state, Collect(0, ("C",)))
     state, _ = play(state, Exchange(0, cs("C0a C1a")), DiscardToLimit(0, cs("C2a C3a")), EndTurn(0))
+    assert state.current == 1 and len(state.seats[0].hand) == 8
+
+
+def test_rules_5_1_a_game_saved_with_actions_after_the_discard_still_folds_and_goes_on():
+    # Older versions let a seat discard, then exchange or draw: their logs
+    # hold such turns. The fold accepts them (it checks no turn structure);
+    # such a turn then goes on to its end, a second discard if still over 8.
+    state = table(2, hands={0: EIGHT}, display="C1a C2a", deck="O0a O1a", panoramas={0: ["bamboo"]})
+    state, _ = play(state, Collect(0, ("C",)))
+    for event in (ev.CardsDiscarded(0, cs("C1a C2a"), "hand limit"),
+                  ev.CardsDiscarded(0, cs("M0a M0b"), "exchange"), ev.AcornsGained(0, 1, "exchange"),
+                  ev.AcornsPaid(0, 1, "landscape"), ev.LandscapeUsed(0, "bamboo"),
+                  ev.CardsDrawn(0, cs("O0a O1a"))):
+        state = apply(state, event)
+    assert len(state.seats[0].hand) == 8
+    assert legal_commands(state, 0) == [EndTurn(0)]
+    state, _ = play(state, EndTurn(0))
+    assert state.current == 1
+
+
+def test_rules_5_1_an_old_save_over_the_limit_after_its_discard_discards_again():
+    state = table(2, hands={0: EIGHT}, display="C1a", deck="O0a O1a", panoramas={0: ["bamboo"]})
+    state, _ = play(state, Collect(0, ("C",)))
+    for event in (ev.CardsDiscarded(0, cs("C1a"), "hand limit"), ev.AcornsPaid(0, 1, "landscape"),
+                  ev.LandscapeUsed(0, "bamboo"), ev.CardsDrawn(0, cs("O0a O1a"))):
+        state = apply(state, event)
+    assert len(state.seats[0].hand) == 10
+    legal = legal_commands(state, 0)
+    assert legal and all(isinstance(x, DiscardToLimit) for x in legal)
+    rejected(state, Exchange(0, cs("M0a M0b")), "your turn is ending")
+    state, _ = play(state, DiscardToLimit(0, cs("O0a O1a")), EndTurn(0))
     assert state.current == 1 and len(state.seats[0].hand) == 8
