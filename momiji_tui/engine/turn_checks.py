@@ -33,12 +33,6 @@ def check_seat(state: GameState, seat: int) -> None:
         raise IllegalCommand(f"It is {who}'s turn, not yours (RULES §3).")
 
 
-def turn_ending(state: GameState) -> bool:
-    """Whether the seat to move has made its hand-limit discard: the end of
-    its turn has begun (RULES §5.1) and only the end follows."""
-    return state.turn.limit_discarded
-
-
 def check_turn_open(state: GameState, command: cmd.Command) -> None:
     """``command`` fits this moment of the turn (RULES §3–§5).
 
