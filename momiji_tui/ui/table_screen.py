@@ -466,8 +466,8 @@ class TableScreen(SizedScreen):
         if not self.selected:
             k = self.key
             if v.turn.limit_discarded:
-                return Text(f"Hand limit done: {k('table.end_turn')} ends the turn (RULES §5.1); "
-                            f"{k('table.undo')} takes the discard back.", style="bold")
+                return Text(f"Discarded down to the hand limit: {k('table.end_turn')} ends the turn "
+                            f"(RULES §5.1); {k('table.undo')} undoes, the discard included.", style="bold")
             if v.turn.main_done:
                 free = []
                 if not v.turn.exchanged:
@@ -648,7 +648,7 @@ class TableScreen(SizedScreen):
             return None
         if v.turn.limit_discarded:
             return (f"You have discarded down to the hand limit: your turn is ending (RULES §5.1); "
-                    f"{self.key('table.end_turn')} ends it, {self.key('table.undo')} takes the discard back.")
+                    f"{self.key('table.end_turn')} ends it, {self.key('table.undo')} undoes, the discard included.")
         if action == "confirm":
             if self.pending is not None and self.pending[0] == "discard":
                 need = me.hand_size - HAND_LIMIT

@@ -1,6 +1,6 @@
 """RULES §5.1 at the table: after the hand-limit discard (key ``d``) the turn
 is ending; exchange and landscapes are refused with the rule, ``e`` ends it
-and ``u`` takes the discard back."""
+and ``u`` undoes, the discard included."""
 
 from __future__ import annotations
 
@@ -27,7 +27,7 @@ async def test_rules_5_1_after_the_discard_key_only_the_end_of_turn_is_offered(a
         await pilot.press("d", "1", "2", "d")
         seat = app.table.state.seats[0]
         assert len(seat.hand) == HAND_LIMIT and app.table.state.current == 0
-        assert "Hand limit done" in plain(screen.query_one("#preview"))
+        assert "Discarded down to the hand limit" in plain(screen.query_one("#preview"))
         before = app.table.state.clone()
         await pilot.press("1", "2", "x")
         await pilot.pause()
