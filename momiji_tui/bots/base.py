@@ -7,12 +7,14 @@ the commands of the seat to move never depend on hidden cards.
 
 Decisions are a pure function of ``(view, seed)``: each decision draws from
 its own ``random.Random`` seeded by the bot's seed and a stable digest of the
-view, so the same view and seed give the same command, whatever was asked
-before (and whatever the true state behind the view is).
+view (its game id left out), so the same view and seed give the same
+command, whatever was asked before (and whatever the true state behind the
+view is), and the same seed and options give the same game.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import random
 from typing import Protocol, runtime_checkable
@@ -32,10 +34,15 @@ class Bot(Protocol):
 
 
 def view_digest(view: PlayerView) -> int:
-    """A stable 64-bit digest of everything in ``view`` (independent of
-    ``PYTHONHASHSEED``: it hashes the dataclass ``repr``, which holds only
-    ints, strings, tuples and None)."""
-    return int.from_bytes(hashlib.blake2b(repr(view).encode(), digest_size=8).digest(), "big")
+    """A stable 64-bit digest of everything in ``view`` but its game id
+    (independent of ``PYTHONHASHSEED``: it hashes the dataclass ``repr``,
+    which holds only ints, strings, tuples and None).
+
+    The game id is random (``store.new_game_id``): with it, two games created
+    with the same seed and options would part as soon as a bot moved.
+    """
+    same_for_every_id = dataclasses.replace(view, game_id="")
+    return int.from_bytes(hashlib.blake2b(repr(same_for_every_id).encode(), digest_size=8).digest(), "big")
 
 
 def decision_rng(view: PlayerView, seed: int, salt: str = "") -> random.Random:

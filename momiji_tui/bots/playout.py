@@ -175,6 +175,8 @@ def random_command(state: GameState, seat: int, rng: random.Random) -> Command:
     turn = state.turn
     if turn.revealed:
         return _collect_cmd(state, seat, [rng.choice(state.columns())])
+    if turn.limit_discarded:  # the end of the turn has begun (RULES §5.1): no free action follows
+        return _end_of_turn(s, seat, sorted(s.hand, key=lambda c: rng.random()))
     tops, closed = _tops(s)
     frees: list[Command] = []
     if not turn.exchanged and len(s.hand) >= EXCHANGE_DISCARD:
@@ -236,6 +238,15 @@ def random_command(state: GameState, seat: int, rng: random.Random) -> Command:
     return cmd.EndTurn(seat)
 
 
+def _end_of_turn(s: SeatState, seat: int, worst_first: list[Card]) -> Command:
+    """The end of the turn (RULES §5.1): discard the first cards of
+    ``worst_first`` down to the hand limit, else end the turn."""
+    excess = len(s.hand) - HAND_LIMIT
+    if excess > 0:
+        return cmd.DiscardToLimit(seat, tuple(worst_first[:excess]))
+    return cmd.EndTurn(seat)
+
+
 # ------------------------------------------------------------------ policy
 
 
@@ -260,11 +271,7 @@ def policy_command(state: GameState, seat: int, rng: random.Random, *, epsilon: 
     if turn.revealed:
         return _collect_cmd(state, seat, _columns_by_want(state, tops, closed))
     if turn.main_done:
-        excess = len(s.hand) - HAND_LIMIT
-        if excess > 0:
-            worst = sorted(s.hand, key=lambda c: (keep_value(tops, closed, c), c))[:excess]
-            return cmd.DiscardToLimit(seat, tuple(worst))
-        return cmd.EndTurn(seat)
+        return _end_of_turn(s, seat, sorted(s.hand, key=lambda c: (keep_value(tops, closed, c), c)))
     # objective it leads (RULES §4.3): worth 10 points
     if s.acorns >= _objective_cost(state):
         for o in state.objectives:

@@ -11,7 +11,9 @@ from collections.abc import Sequence
 
 from . import commands as cmd
 from . import events as ev
-from .cards import CARD_LEFT_ACORN, CARD_RIGHT_ACORN, CARD_TYPE, CARD_VALUE, Card, describe_card
+from .cards import (
+    CARD_KIND_ID, CARD_LEFT_ACORN, CARD_RIGHT_ACORN, CARD_TYPE, CARD_VALUE, Card, describe_card,
+)
 from .errors import IllegalCommand
 from .fold import apply_in_place, working_copy
 from .rules_data import (
@@ -22,7 +24,10 @@ from .rules_data import (
     SPRING_GAIN, STONES_STEP, TEAHOUSE_COLUMNS,
 )
 from .setup import setup_events
-from .state import DRAFT, ENDED, PLAY, GameState, SeatState
+from .state import DRAFT, PLAY, GameState, SeatState
+from .turn_checks import check_hand_cards as _hand_cards
+from .turn_checks import check_main_open, check_seat as _check_seat
+from .turn_checks import check_turn_open as _require_play
 
 
 class _Draft:
@@ -90,38 +95,6 @@ def _decided(state: GameState, command: cmd.Command, *, in_place: bool) -> _Draf
 
 
 # --------------------------------------------------------------------- checks
-
-
-def _check_seat(state: GameState, seat: int) -> None:
-    if state.phase == ENDED:
-        raise IllegalCommand("The game is over.")
-    if not 0 <= seat < state.n_seats:
-        raise IllegalCommand(f"There is no seat {seat}.")
-    if state.current != seat:
-        who = state.seats[state.current].name
-        raise IllegalCommand(f"It is {who}'s turn, not yours (RULES §3).")
-
-
-def _require_play(state: GameState, command: cmd.Command) -> None:
-    if state.phase != PLAY:
-        raise IllegalCommand("Finish the landscape draft first (RULES §2.1).")
-    if state.turn.revealed and not isinstance(command, cmd.Collect):
-        raise IllegalCommand(
-            "You revealed cards for a collect: choose a column to collect first (RULES §4.1)."
-        )
-
-
-def _require_main(state: GameState) -> None:
-    if state.turn.main_done:
-        raise IllegalCommand("You have already taken your main action this turn (RULES §3).")
-
-
-def _hand_cards(seat: SeatState, cards: Sequence[Card], what: str = "play") -> None:
-    if len(set(cards)) != len(cards):
-        raise IllegalCommand("The same card is named twice.")
-    for c in cards:
-        if not isinstance(c, int) or c not in seat.hand:
-            raise IllegalCommand(f"You cannot {what} a card that is not in your hand.")
 
 
 def _leaf(t: str) -> str:
@@ -236,6 +209,9 @@ def play_order(cards: Sequence[Card]) -> tuple[str, tuple[Card, ...]]:
     """Classify a play and put it in placing order (RULES §4.2).
 
     Returns ``("same", cards lower first)`` or ``("mixed", cards as given)``.
+    Cards of equal value go in the order of their kind (``CARD_KIND_ID``),
+    so which copies of the same kinds are played never changes which
+    corners end on top (legal.py lists one copy per kind).
     Raises ``IllegalCommand`` when the cards are neither one type nor all
     different types, or the count is wrong for the mode.
     """
@@ -243,7 +219,7 @@ def play_order(cards: Sequence[Card]) -> tuple[str, tuple[Card, ...]]:
         raise IllegalCommand("Choose at least one card to play.")
     types = [CARD_TYPE[c] for c in cards]
     if len(set(types)) == 1:
-        return "same", tuple(sorted(cards, key=lambda c: (CARD_VALUE[c], c)))
+        return "same", tuple(sorted(cards, key=lambda c: (CARD_VALUE[c], CARD_KIND_ID[c], c)))
     if len(set(types)) != len(types):
         raise IllegalCommand(
             "A play is 1 or 2 cards of one type, or 2 or more cards of different types, "
@@ -291,7 +267,7 @@ def _draft_pick(d: _Draft, c: cmd.DraftPick) -> None:
 def _reveal(d: _Draft, c: cmd.Reveal) -> None:
     s = d.state
     _require_play(s, c)
-    _require_main(s)
+    check_main_open(s)
     if s.turn.revealed:
         raise IllegalCommand("You may reveal only once per collect (RULES §4.1).")
     if s.deck_size == 0:
@@ -307,7 +283,7 @@ def _reveal(d: _Draft, c: cmd.Reveal) -> None:
 def _collect(d: _Draft, c: cmd.Collect) -> None:
     s = d.state
     _require_play(s, c)
-    _require_main(s)
+    check_main_open(s)
     columns = s.columns()
     if not columns:
         raise IllegalCommand("The display is empty: pay to reveal cards first (RULES §4.1).")
@@ -326,7 +302,7 @@ def _collect(d: _Draft, c: cmd.Collect) -> None:
 def _play(d: _Draft, c: cmd.Play) -> None:
     s = d.state
     _require_play(s, c)
-    _require_main(s)
+    check_main_open(s)
     seat = s.seats[c.seat]
     _hand_cards(seat, c.cards)
     mode, ordered = play_order(c.cards)
@@ -370,7 +346,7 @@ def _check_objective(s: GameState, seat: int, objective: str | None, cost: int) 
 def _activate(d: _Draft, c: cmd.ActivateObjective) -> None:
     s = d.state
     _require_play(s, c)
-    _require_main(s)
+    check_main_open(s)
     cost = _objective_cost(s)
     _check_objective(s, c.seat, c.objective, cost)
     d.emit(ev.AcornsPaid(c.seat, cost, "objective"))
@@ -382,7 +358,7 @@ def _pass(d: _Draft, c: cmd.Pass) -> None:
 
     s = d.state
     _require_play(s, c)
-    _require_main(s)
+    check_main_open(s)
     if can_take_main_action(s, c.seat):
         raise IllegalCommand("You can still take a main action, so you cannot pass (RULES §3).")
     d.emit(ev.MainActionPassed(c.seat))

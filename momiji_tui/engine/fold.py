@@ -101,6 +101,8 @@ def apply_in_place(state: GameState, event: ev.Event) -> None:
         state.discard.extend(event.cards)
         if event.reason == "exchange":
             state.turn.exchanged = True
+        elif event.reason == "hand limit":
+            state.turn.limit_discarded = True  # the end of the turn has begun (RULES §5.1)
     elif t is ev.CardsDrawn:
         _draw(state, event.cards)
         state.seats[event.seat].hand.extend(event.cards)
@@ -201,10 +203,29 @@ def _undo(state: GameState, event: ev.ActionsUndone) -> None:
     checkpoint = state.turn.checkpoint
     if checkpoint is None or event.count != state.turn.since_checkpoint or event.seat != state.current:
         raise ValueError("event undoes actions that cannot be taken back")
+    seen = _public_cards(state)
     restored = checkpoint.fork()
     for name in GameState.__slots__:
         setattr(state, name, getattr(restored, name))
     # ``restored`` is the checkpoint state itself: checkpoint None, since 0.
+    # Every seat saw the undo put back the cards that were in sight (played,
+    # discarded face up, swapped into the display): they are known now (RULES §8).
+    for seat in state.seats:
+        back = [c for c in seat.hand if c in seen and c not in seat.known]
+        if back:
+            seat.known.extend(back)
+
+
+def _public_cards(state: GameState) -> set[int]:
+    """Cards every seat can see (RULES §8): display, discard pile, rows, and
+    the known cards of each hand."""
+    seen = set(state.display)
+    seen.update(state.discard)
+    for seat in state.seats:
+        seen.update(seat.known)
+        for pile in seat.row:
+            seen.update(pile.cards)
+    return seen
 
 
 def _pile_index(row: list[Pile], leaf_type: str) -> int | None:

@@ -276,6 +276,8 @@ def legal_commands(state: GameState, seat: int) -> list[cmd.Command]:
         return _collects(state, seat)
     s = state.seats[seat]
     key = hand_key(s)
+    if state.turn.limit_discarded:  # the end of the turn has begun (RULES §5.1)
+        return _end_of_turn(s, seat, key)
     out: list[cmd.Command] = []
     if not state.turn.main_done:
         cost = 0 if state.turn.boost == "waterfall" else REVEAL_COST
@@ -292,9 +294,14 @@ def legal_commands(state: GameState, seat: int) -> list[cmd.Command]:
         out += [cmd.Exchange(seat, pair) for pair in pairs]
     out += _landscapes(state, seat)
     if state.turn.main_done:
-        excess = len(s.hand) - HAND_LIMIT
-        if excess > 0:
-            out += [cmd.DiscardToLimit(seat, sub) for sub in kind_subsets(s.hand, excess, excess, key)]
-        else:
-            out.append(cmd.EndTurn(seat))
+        out += _end_of_turn(s, seat, key)
     return out
+
+
+def _end_of_turn(s: SeatState, seat: int, key: Callable[[Card], Hashable]) -> list[cmd.Command]:
+    """The hand-limit discards when the hand is over the limit, else ending
+    the turn (RULES §5.1)."""
+    excess = len(s.hand) - HAND_LIMIT
+    if excess > 0:
+        return [cmd.DiscardToLimit(seat, sub) for sub in kind_subsets(s.hand, excess, excess, key)]
+    return [cmd.EndTurn(seat)]

@@ -57,6 +57,10 @@ def sample_command(state: GameState, seat: int, rng: random.Random) -> cmd.Comma
     s = state.seats[seat]
     hand = s.hand
     kinds: list[type] = []
+    if turn.limit_discarded:  # the end of the turn has begun (RULES §5.1): nothing else follows
+        if len(hand) > HAND_LIMIT:
+            return cmd.DiscardToLimit(seat, tuple(rng.sample(hand, len(hand) - HAND_LIMIT)))
+        return cmd.EndTurn(seat)
     if not turn.main_done:
         boost = turn.boost
         if s.acorns >= (0 if boost == "waterfall" else REVEAL_COST) and state.deck_pos < len(state.deck):

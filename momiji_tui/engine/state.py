@@ -94,6 +94,9 @@ class TurnState:
     state is its own checkpoint and ``checkpoint`` is None (the snapshot is
     taken at the next change, see fold.py). Views never carry the checkpoint
     (it holds hidden cards).
+
+    ``limit_discarded``: the seat has made its hand-limit discard, the first
+    step of the end of its turn (RULES §5.1): only ending the turn follows.
     """
 
     main_done: bool = False
@@ -103,6 +106,7 @@ class TurnState:
     stones_used: bool = False
     checkpoint: GameState | None = None
     since_checkpoint: int = 0
+    limit_discarded: bool = False
 
     @property
     def boost(self) -> str | None:
@@ -114,7 +118,7 @@ class TurnState:
     def clone(self) -> TurnState:
         """An independent copy."""
         return TurnState(self.main_done, self.revealed, self.exchanged, self.landscape, self.stones_used,
-                         self.checkpoint, self.since_checkpoint)
+                         self.checkpoint, self.since_checkpoint, self.limit_discarded)
 
 
 @dataclass(slots=True)

@@ -465,6 +465,9 @@ class TableScreen(SizedScreen):
             return self._collect_preview(v)
         if not self.selected:
             k = self.key
+            if v.turn.limit_discarded:
+                return Text(f"Discarded down to the hand limit: {k('table.end_turn')} ends the turn "
+                            f"(RULES §5.1); {k('table.undo')} undoes, the discard included.", style="bold")
             if v.turn.main_done:
                 free = []
                 if not v.turn.exchanged:
@@ -643,6 +646,9 @@ class TableScreen(SizedScreen):
             if _undo_command() is None or not getattr(v.turn, "since_checkpoint", 0):
                 return "Nothing to undo since your turn began or since a hidden card was revealed."
             return None
+        if v.turn.limit_discarded:
+            return (f"You have discarded down to the hand limit: your turn is ending (RULES §5.1); "
+                    f"{self.key('table.end_turn')} ends it, {self.key('table.undo')} undoes, the discard included.")
         if action == "confirm":
             if self.pending is not None and self.pending[0] == "discard":
                 need = me.hand_size - HAND_LIMIT

@@ -215,6 +215,11 @@ def reference_legal_commands(state: GameState, seat: int) -> list:
     s = state.seats[seat]
     key = _ref_hand_key(s)
     out: list = []
+    if state.turn.limit_discarded:  # RULES §5.1: after the hand-limit discard, only the end
+        excess = len(s.hand) - HAND_LIMIT
+        if excess > 0:
+            return [cmd.DiscardToLimit(seat, sub) for sub in _ref_kind_subsets(s.hand, excess, excess, key)]
+        return [cmd.EndTurn(seat)]
     if not state.turn.main_done:
         cost = 0 if state.turn.boost == "waterfall" else REVEAL_COST
         if state.deck_size and s.acorns >= cost:
@@ -331,6 +336,7 @@ def random_table(rng: random.Random) -> GameState:
         turn.main_done = True
     turn.exchanged = rng.random() < 0.2
     turn.revealed = not turn.main_done and bool(state.display) and rng.random() < 0.1
+    turn.limit_discarded = turn.main_done and len(me.hand) <= HAND_LIMIT and rng.random() < 0.2
     turn.since_checkpoint = 0
     me.known = [c for c in me.hand if rng.random() < 0.3]
     return state
@@ -359,6 +365,7 @@ def corner_tables() -> dict[str, GameState]:
         "pagoda, two acorns": boosted("pagoda", acorns={0: 2}, hands={0: "M3a"}),
         "revealed": table(2, hands={0: "M0a"}, display="M1a G1a C1a"),
         "over the hand limit": table(2, hands={0: "M0a M0b M1a G0a G1a C0a C1a O0a O1a O2a"}),
+        "after the hand-limit discard": table(2, hands={0: "M0a M0b M1a G0a G1a C0a C1a O0a"}, display="G2a"),
         "nothing to do but pass": table(2, hands={0: "M2a"}, deck="", deck_rest=False, acorns=0),
         "empty deck: no bamboo, no koi": table(
             2, hands={0: "M0a"}, deck="", deck_rest=False, panoramas={0: ["bamboo", "waterfall", "fox"]}),
@@ -371,6 +378,8 @@ def corner_tables() -> dict[str, GameState]:
     out["jump already used"].turn.stones_used = True
     out["revealed"].turn.revealed = True
     out["over the hand limit"].turn.main_done = True
+    out["after the hand-limit discard"].turn.main_done = True
+    out["after the hand-limit discard"].turn.limit_discarded = True
     for state in out.values():
         state.seats[0].known = state.seats[0].hand[::2]
     return out

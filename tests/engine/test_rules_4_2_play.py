@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from momiji_tui.engine import Play, events as ev, legal_commands
+from momiji_tui.engine.cards import CARD_KIND
 
 from engine_helpers import check_conservation, cs, play, rejected, row_of, table
 
@@ -239,3 +240,16 @@ def test_rules_4_2_a_mixed_play_of_new_piles_counts_pairs_too():
     state = table(2, hands={0: "G0c C0b"})
     state, events = play(state, Play(0, cs("C0b G0c"), ("right", "right")))
     assert not [e for e in events if isinstance(e, ev.AcornsGained)]
+
+
+def test_rules_4_2_same_type_play_of_equal_values_tops_by_kind_not_by_copy():
+    # RULES §4.2: a same-type play goes lower first; between equal values the
+    # engine orders by kind (RULES §1.2 corners), so the copies chosen never
+    # change the top card's corners: M0c+M0d ends like M0b+M0c (M0b and M0d
+    # have the same corners).
+    tops = []
+    for pair in ("M0b M0c", "M0c M0d"):
+        state = table(2, hands={0: "M0b M0c M0d"})
+        state, _ = play(state, Play(0, cs(pair), ("left",)))
+        tops.append(CARD_KIND[state.seats[0].row[0].top])
+    assert tops[0] == tops[1]

@@ -8,6 +8,7 @@ from __future__ import annotations
 import random
 
 import pytest
+from hypothesis import given, strategies as st
 
 from momiji_tui.engine import (
     EndTurn, Exchange, IllegalCommand, Play, Reveal, Undo, UseLandscape, create_game, determinize,
@@ -15,7 +16,8 @@ from momiji_tui.engine import (
 )
 from momiji_tui.engine import events as ev
 
-from engine_helpers import cs, table
+from engine_games import choose
+from engine_helpers import cs, play, table
 
 
 def start(seed: int = 3, seats: int = 2):
@@ -33,13 +35,23 @@ def first(state, kind):
     return next(c for c in legal_commands(state, state.current) if isinstance(c, kind))
 
 
+def seen_back(before, seat, cards):
+    """``before`` with ``cards`` known in ``seat``'s hand: an undo puts back
+    in sight the cards every seat saw leave that hand (RULES §8)."""
+    out = before.clone()
+    s = out.seats[seat]
+    s.known += [c for c in s.hand if c in set(cards) and c not in s.known]
+    return out
+
+
 def test_undo_takes_back_an_exchange_and_the_log_keeps_it():
     state, events = start()
     before = state.clone()
-    state = do(state, events, first(state, Exchange))
+    exchange = first(state, Exchange)
+    state = do(state, events, exchange)
     assert state.turn.since_checkpoint == 2
     state = do(state, events, Undo(state.current))
-    assert state == before
+    assert state == seen_back(before, exchange.seat, exchange.cards)
     assert isinstance(events[-1], ev.ActionsUndone) and events[-1].count == 2
     assert isinstance(events[-3], ev.CardsDiscarded)  # the undone events stay in the log
     assert fold(events) == state
@@ -55,7 +67,7 @@ def test_undo_takes_back_a_play_with_its_torii_and_acorn_pairs():
     state = do(state, events, plays[0])
     assert state != before
     state = do(state, events, Undo(state.current))
-    assert state == before
+    assert state == seen_back(before, plays[0].seat, plays[0].cards)
     assert fold(events) == state
 
 
@@ -63,10 +75,11 @@ def test_undo_several_actions_at_once_then_play_differently():
     state, events = start(5)
     before = state.clone()
     seat = state.current
-    state = do(state, events, first(state, Exchange))
+    exchange = first(state, Exchange)
+    state = do(state, events, exchange)
     state = do(state, events, UseLandscape(seat, "spring"))
     state = do(state, events, Undo(seat))
-    assert state == before
+    assert state == seen_back(before, seat, exchange.cards)
     state = do(state, events, UseLandscape(seat, "spring"))
     assert state.seats[seat].acorns == before.seats[seat].acorns + 1
     assert fold(events) == state
@@ -100,7 +113,8 @@ def test_undo_stops_at_a_draw_from_the_deck():
         run(state, Undo(0))
     state = do(state, events, Exchange(0, cs("M0a M1a")))
     state = do(state, events, Undo(0))
-    assert state.seats == after_draw.seats and state.discard == after_draw.discard
+    assert state.seats == seen_back(after_draw, 0, cs("M0a M1a")).seats
+    assert state.discard == after_draw.discard
     assert state.turn.landscape == "bamboo"  # the landscape stays used
 
 
@@ -140,9 +154,69 @@ def test_random_games_with_undos_fold_to_the_live_state():
                 break
             if state.turn.since_checkpoint and rng.random() < 0.3:
                 checkpoint = state.turn.checkpoint
+                seen = public_cards(state)
                 state = do(state, events, Undo(state.current))
-                assert state.seats == checkpoint.seats and state.display == checkpoint.display
+                assert state.seats == seen_back(checkpoint, state.current, seen).seats
+                assert state.display == checkpoint.display
             else:
                 state = do(state, events, rng.choice(legal_commands(state, state.current)))
         assert state.phase == "ended"
         assert fold(events) == state
+
+
+# ------------------------------------- RULES §8: what every seat saw stays known
+
+
+def public_cards(state) -> set:
+    """Cards every seat can see now: display, discard, rows, known hand cards (RULES §8)."""
+    out = set(state.display) | set(state.discard)
+    for s in state.seats:
+        out.update(s.known)
+        for p in s.row:
+            out.update(p.cards)
+    return out
+
+
+def test_rules_8_cards_seen_going_back_to_a_hand_stay_known_to_every_seat():
+    # The defect: seat 0 exchanges 2 cards (face up, RULES §4.4) and undoes;
+    # every seat saw them go back, yet determinizations put them back in its
+    # hand only 7 times in 200.
+    state = table(2, hands={0: "M0a M1a G0a G2a", 1: "C0a C1a"}, display="O0a O1a")
+    state, _ = play(state, Exchange(0, cs("G0a G2a")), Undo(0))
+    assert set(cs("G0a G2a")) <= set(state.seats[0].known)
+    v = view(state, 1)
+    assert set(cs("G0a G2a")) <= set(v.seats[0].known)
+    for seed in range(200):
+        world = determinize(v, random.Random(seed))
+        assert set(cs("G0a G2a")) <= set(world.seats[0].hand)
+
+
+@given(seed=st.integers(0, 10**6), seats=st.sampled_from([2, 3, 4]))
+def test_rules_8_undo_keeps_every_card_seen_going_back_in_its_hand(seed, seats):
+    """Random games with undos: after each undo, every card of the undoing
+    seat's hand that was in public sight just before (RULES §8) is known to
+    every other seat, and every determinization puts it in that hand."""
+    rng = random.Random(seed)
+    state, events = start(seed % 1000, seats=seats)
+    undos = 0
+    for _ in range(3000):
+        if state.phase == "ended":
+            break
+        seat = state.current
+        if state.turn.since_checkpoint and rng.random() < 0.4:
+            seen = public_cards(state)
+            state = do(state, events, Undo(seat))
+            undos += 1
+            back = [c for c in state.seats[seat].hand if c in seen]
+            for other in range(seats):
+                if other == seat:
+                    continue
+                v = view(state, other)
+                assert set(back) <= set(v.seats[seat].known)
+                for k in range(3):
+                    world = determinize(v, random.Random(k))
+                    assert set(back) <= set(world.seats[seat].hand)
+        else:
+            state = do(state, events, choose(legal_commands(state, seat), rng))
+    assert fold(events) == state
+    assert undos

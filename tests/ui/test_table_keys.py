@@ -7,6 +7,8 @@ and plays by keys only; every command goes through ``MomijiApp.submit``.
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 from helpers import cards, plain, scripted_bot, sit, situation, until_screen
 
@@ -464,7 +466,9 @@ async def test_undo_takes_back_the_turn_so_far(app):
         await pilot.press("2", "3", "x")
         await pilot.press("u")
         after = app.table.view(0)
-        assert after.me == before.me and after.turn.main_done is False
+        # M1a went back to the hand in every seat's sight: it is known now (RULES §8).
+        assert after.me == dataclasses.replace(before.me, known=tuple(cards("M1a")))
+        assert after.turn.main_done is False
 
 
 async def test_the_other_seats_last_move_shows_while_it_plays(isolated_dirs):
