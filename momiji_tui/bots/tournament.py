@@ -244,6 +244,11 @@ def _run_one(args: tuple) -> GameRecord:
     return play_game(lineup, deal_seed, game, seed, landscape_mode=mode, budgets=budgets)
 
 
+def _count(n: int, noun: str) -> str:
+    """``"1 deal"``, ``"8 deals"``."""
+    return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
+
+
 def run_tournament(bots: list[str], games: int, seats: int, seed: int, jobs: int = 1,
                    budgets: Mapping[str, Mapping[str, Any]] | None = None, *,
                    landscape_mode: str = "draft", keep_records: bool = False,
@@ -309,7 +314,7 @@ def run_tournament(bots: list[str], games: int, seats: int, seed: int, jobs: int
 def format_result(result: TournamentResult) -> str:
     """A plain-text report: the bot table and the landscape balance table."""
     lines = [
-        f"Tournament: {', '.join(result.bots)} — {result.games} games on {result.deals} deals, "
+        f"Tournament: {', '.join(result.bots)} — {_count(result.games, 'game')} on {_count(result.deals, 'deal')}, "
         f"{result.seats} seats, "
         f"seed {result.seed}, landscapes: {result.landscape_mode}"
         + (f", budgets {result.budgets}" if result.budgets else ""),

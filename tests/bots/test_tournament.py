@@ -118,6 +118,8 @@ def test_result_says_how_many_deals_were_played():
     r = run_tournament(["easy", "easy:"], games=4, seats=2, seed=9, landscape_mode="starter", keep_records=True)
     assert r.deals == 2 and len({rec.deal_seed for rec in r.records}) == 2
     assert "4 games on 2 deals" in format_result(r)
+    one = run_tournament(["easy", "easy:"], games=2, seats=2, seed=9, landscape_mode="starter")
+    assert "2 games on 1 deal," in format_result(one)
 
 
 @pytest.mark.parametrize(("kw", "message"), [({"games": 0}, "at least 1 game"), ({"seats": 5}, "2, 3 or 4"),
