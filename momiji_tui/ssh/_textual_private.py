@@ -17,6 +17,7 @@ moves; the SSH tests (tests/ssh) exercise each item end to end.
 from __future__ import annotations
 
 import contextlib
+import functools
 from typing import Any
 
 import textual.app as _textual_app
@@ -77,34 +78,66 @@ _colors_depth = 0
 _saved_render: Any = None
 
 
+@functools.lru_cache(maxsize=16384)
+def _session_sgr(style: Any, color_system: Any) -> str:
+    """The SGR codes of ``style`` in ``color_system``, cached per colour system.
+
+    Textual's ``Strip.render_ansi`` computes the same, but also stores the
+    result in the style itself (``style._ansi``) and ``Strip.render_style``
+    reuses that whatever colour system asks next: a style shared by two
+    sessions kept the colours of the first one that drew it (note 4).
+    """
+    from textual.strip import SGR_STYLES
+
+    sgr: list[str] = []
+    if attributes := style._attributes & style._set_attributes:
+        sgr = [SGR_STYLES[bit] for bit in range(attributes.bit_length()) if attributes & (1 << bit)]
+    if (color := style._color) is not None:
+        sgr.extend(color.downgrade(color_system).get_ansi_codes())
+    if (bgcolor := style._bgcolor) is not None:
+        sgr.extend(bgcolor.downgrade(color_system).get_ansi_codes(False))
+    return ";".join(sgr)
+
+
+def _session_render(strip: Any, console: Any) -> str:
+    """``Strip.render`` in the console's own colour system, never from a cache
+    another session filled (note 4)."""
+    from rich.color import ColorSystem
+
+    color_system = console._color_system or ColorSystem.TRUECOLOR
+    out: list[str] = []
+    for text, style, _ in strip._segments:
+        if style is None:
+            out.append(text)
+            continue
+        ansi = _session_sgr(style, color_system)
+        line = f"\x1b[{ansi}m{text}\x1b[0m" if ansi else text
+        if style._link:
+            line = f"\x1b]8;id={style._link_id};{style._link}\x1b\\{line}\x1b]8;;\x1b\\"
+        out.append(line)
+    return "".join(out)
+
+
 @contextlib.contextmanager
 def session_colors_enabled() -> Any:
     """Let apps of one process render in different colour systems (note 4).
 
     4. ``textual.strip.Strip.render`` caches its output in the strip
-       (``_render_cache``) whatever the console's colour system, and some
-       strips are shared by every app (``Strip.blank`` is an ``lru_cache``):
-       the first session to render one decided its colours for all. While
-       this block runs, only truecolor renders use that cache; other colour
-       systems render afresh (``Strip.render_style`` is itself cached).
-       Re-entrant (counted).
+       (``_render_cache``) whatever the console's colour system, some strips
+       are shared by every app (``Strip.blank`` is an ``lru_cache``), and
+       ``Strip.render_ansi`` stores a style's codes in the style
+       (``style._ansi``) for whichever colour system drew it first: the
+       first session to render a strip or a style decided its colours for
+       all. While this block runs, strips render through
+       :func:`_session_render`, which caches codes per (style, colour
+       system) and nothing in the strip. Re-entrant (counted).
     """
     global _colors_depth, _saved_render
-    from rich.color import ColorSystem
     from textual.strip import Strip
 
     if _colors_depth == 0:
         _saved_render = Strip.render
-        original = Strip.render
-
-        def render(self: Strip, console: Any) -> str:
-            color_system = console._color_system or ColorSystem.TRUECOLOR
-            if color_system == ColorSystem.TRUECOLOR:
-                return original(self, console)
-            return "".join(text if style is None else Strip.render_style(style, text, color_system)
-                           for text, style, _ in self._segments)
-
-        Strip.render = render  # type: ignore[method-assign]
+        Strip.render = _session_render  # type: ignore[method-assign]
     _colors_depth += 1
     try:
         yield

@@ -71,3 +71,33 @@ async def test_no_color_from_the_client(game, clients):
     await term.wait_for_text("Welcome, alice.")
     app = await wait_app(game, "alice")
     assert app.no_color
+
+
+@pytest.mark.parametrize("first", ["256", "standard", "truecolor"])
+def test_a_style_drawn_by_one_session_keeps_no_colours_for_the_next(first):
+    """Found in a full run: the 'linux' session got 256 colours after another
+    session in the same process had drawn the same rich Style (Textual keeps a
+    style's codes in ``style._ansi`` for whichever colour system drew it first)."""
+    from rich.color import ColorSystem
+    from rich.console import Console
+    from rich.segment import Segment
+    from rich.style import Style
+    from textual.strip import Strip
+
+    from momiji_tui.ssh._textual_private import session_colors_enabled
+
+    systems = {"standard": ColorSystem.STANDARD, "256": ColorSystem.EIGHT_BIT,
+               "truecolor": ColorSystem.TRUECOLOR}
+    marks = {"standard": (b"38;2;", b"38;5;"), "256": (b"38;2;",), "truecolor": (b"38;5;",)}
+
+    def draw(system: str) -> bytes:
+        console = Console(color_system="truecolor", force_terminal=True)
+        console._color_system = systems[system]
+        style = Style.parse("#123456 on #654321")  # parse is cached: one shared Style
+        return Strip([Segment("leaf", style)]).render(console).encode()
+
+    with session_colors_enabled():
+        draw(first)
+        for system, absent in marks.items():
+            out = draw(system)
+            assert not any(m in out for m in absent), (first, system, out)
