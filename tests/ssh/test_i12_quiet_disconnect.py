@@ -1,6 +1,7 @@
 """Issue 12 item 5: a client that leaves at any moment of start-up leaves no
 traceback in the log. The channel is closed after 0, 1, 2, … turns of the
-event loop (no wall clock), each time on a fresh connection."""
+event loop (no wall clock), each time on a fresh connection. The sweep
+never met the race on this machine; the second test makes it certain."""
 
 from __future__ import annotations
 
@@ -13,7 +14,7 @@ from ssh_harness import TIMEOUT, new_key, open_connection, wait_until
 async def test_closing_the_channel_during_start_up_logs_no_traceback(game, caplog):
     caplog.set_level(logging.INFO)
     key = new_key()
-    for turns in list(range(0, 40)) + list(range(40, 400, 15)):
+    for turns in list(range(0, 40, 2)) + list(range(40, 400, 45)):
         conn = await open_connection(game.port, username="alice", key=key)
         proc = await asyncio.wait_for(
             conn.create_process(term_type="xterm-256color", term_size=(80, 24), encoding=None), TIMEOUT)
