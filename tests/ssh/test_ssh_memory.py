@@ -71,3 +71,58 @@ def test_a_sessions_input_parser_is_freed_once_its_driver_drops_it():
     del parser, keys
     gc.collect()
     assert ref() is None
+
+
+class FakeLoop:
+    """call_later recorded, run by hand: no waiting."""
+
+    def __init__(self) -> None:
+        self.calls: list[tuple[float, object, object]] = []
+
+    class Handle:
+        def __init__(self, callback) -> None:
+            self.callback, self.cancelled = callback, False
+
+        def cancel(self) -> None:
+            self.cancelled = True
+
+    def call_later(self, delay, callback, *, context=None):
+        handle = self.Handle(callback)
+        self.calls.append((delay, handle, context))
+        return handle
+
+    def fire(self) -> None:
+        calls, self.calls = self.calls, []
+        for _, handle, context in calls:
+            if not handle.cancelled:
+                context.run(handle.callback)
+
+
+def test_full_collections_follow_ended_sessions_in_proportion_to_those_still_running():
+    # Soak: a finished app is a cycle of tens of thousands of objects that
+    # only a full collection frees, and tune_gc makes those rare: the server
+    # grew 1-2 MB a session. Now a full collection follows ended sessions,
+    # once they reach a quarter of the sessions still running (a full
+    # collection walks every live session, so its cost is paid per quarter).
+    import contextvars
+
+    from momiji_tui.ssh.game_server import SessionGarbage
+
+    loop, collected, live = FakeLoop(), [], [0]
+    garbage = SessionGarbage(lambda: live[0], loop, collect=lambda: collected.append(1), delay=2.0)
+    garbage.session_ended()
+    assert [(d, len(c)) for d, _, c in loop.calls] == [(2.0, 0)]  # soon, in an empty context
+    assert isinstance(loop.calls[0][2], contextvars.Context)
+    garbage.session_ended()  # one collection pending at a time
+    assert len(loop.calls) == 1
+    loop.fire()
+    assert collected == [1]
+    live[0] = 12  # 12 sessions running: a collection after 3 more ended
+    garbage.session_ended()
+    garbage.session_ended()
+    assert loop.calls == []
+    garbage.session_ended()
+    assert len(loop.calls) == 1
+    garbage.close()  # the server stops: nothing left to run
+    loop.fire()
+    assert collected == [1]
