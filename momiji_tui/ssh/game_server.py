@@ -120,11 +120,13 @@ class GameServer:
         self._housekeeping: asyncio.Task[None] | None = None
         self.garbage: SessionGarbage | None = None
 
-    def collect_after_sessions(self) -> None:
+    def collect_after_sessions(self, *, collect: Callable[[], object] = gc.collect,
+                               delay: float = 2.0) -> None:
         """Free ended sessions with full collections (:class:`SessionGarbage`);
         ``momiji serve`` turns it on with :func:`tune_gc`."""
         if self.garbage is None:
-            self.garbage = SessionGarbage(lambda: self.handle.session_count)
+            self.garbage = SessionGarbage(lambda: self.handle.session_count, collect=collect,
+                                          delay=delay)
 
     def summary(self) -> str:
         """One line: sessions, shared tables being played, resident memory."""

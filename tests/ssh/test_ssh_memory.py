@@ -126,3 +126,14 @@ def test_full_collections_follow_ended_sessions_in_proportion_to_those_still_run
     garbage.close()  # the server stops: nothing left to run
     loop.fire()
     assert collected == [1]
+
+
+async def test_the_server_runs_a_full_collection_after_a_session_ended(start_game, clients):
+    server = await start_game()
+    collected: list[int] = []
+    server.collect_after_sessions(collect=lambda: collected.append(1), delay=0.0)
+    term = await clients.terminal(server.port, username="olga")
+    await term.wait_for_text("Welcome, olga.")
+    assert collected == []
+    await term.close()
+    await wait_until(lambda: collected == [1])
