@@ -5,6 +5,12 @@ moves; the SSH tests (tests/ssh) exercise each item end to end.
 
 1. ``textual._xterm_parser.XTermParser`` is the input parser that Textual's own
    LinuxDriver uses: it turns terminal bytes into key, mouse and paste events.
+   Its ``_parse_extended_key`` is a ``functools.lru_cache(maxsize=1024)`` on
+   the class, keyed by ``(parser, sequence)``: fine for one app per process,
+   but on a server it kept up to 1,024 finished sessions' parsers alive, each
+   holding (in its parse generator) its last ``Key`` event, whose sender is
+   that session's whole app (issue 12 item 11). We export a subclass that
+   calls the undecorated function (``__wrapped__``) instead.
 2. ``App._process_messages`` wraps every running app in
    ``contextlib.redirect_stdout/redirect_stderr`` (looked up as globals of
    ``textual.app``). With many apps interleaved on one event loop, those
@@ -21,9 +27,20 @@ import functools
 from typing import Any
 
 import textual.app as _textual_app
-from textual._xterm_parser import XTermParser  # private module, see note 1
+from textual._xterm_parser import XTermParser as _TextualXTermParser  # private, note 1
 
 __all__ = ["XTermParser", "print_capture_disabled", "session_colors_enabled", "set_session_colors"]
+
+_parse_extended_key = _TextualXTermParser._parse_extended_key.__wrapped__  # type: ignore[attr-defined]
+
+
+class XTermParser(_TextualXTermParser):
+    """Textual's input parser without the class-level cache that kept every
+    session's parser (and, through its last key, its app) alive; note 1."""
+
+    def _parse_extended_key(self, sequence: str) -> Any:
+        return _parse_extended_key(self, sequence)
+
 
 _depth = 0
 _saved: tuple[Any, Any] | None = None

@@ -190,6 +190,7 @@ async def _serve(args: argparse.Namespace) -> int:
     from momiji_tui.ssh.game_server import tune_gc
 
     tune_gc()
+    server.collect_after_sessions()
     if server.bots is not None:
         try:
             pids = await asyncio.to_thread(server.bots.start)

@@ -101,6 +101,10 @@ class NewGameScreen(SizedScreen):
     """Seats, bot level, landscapes, bot speed, memory mode and seed."""
 
     MIN_SIZE = (50, 14)
+    # Focused by Textual when the screen is shown, never on a form already
+    # dismissed: an on_mount query_one("#start") crashed (NoMatches) when Esc
+    # or quitting was handled before the form had mounted.
+    AUTO_FOCUS = "#start"
     BINDINGS = [
         Binding("escape", "back", "Back", id="new.back"),
         Binding("ctrl+s", "start", "Start", id="new.start"),
@@ -143,9 +147,6 @@ class NewGameScreen(SizedScreen):
             yield Button("Start  (ctrl+s)", id="start", variant="primary", compact=True)
             yield Label("", id="new-message")
         yield Footer(compact=True)
-
-    def on_mount(self) -> None:
-        self.query_one("#start", Button).focus()
 
     def options(self) -> NewGameOptions:
         """The form's values."""

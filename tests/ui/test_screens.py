@@ -178,6 +178,33 @@ async def test_new_game_form_sets_bot_speed_and_memory_mode(app):
         assert app.bot_delay == BOT_SPEEDS["slow"] and app.memory_mode
 
 
+async def test_the_new_game_form_opens_on_start(app):
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until_screen(pilot, MenuScreen)
+        await pilot.press("n")
+        await until_screen(pilot, NewGameScreen)
+        assert app.focused is not None and app.focused.id == "start"
+
+
+@pytest.mark.parametrize("leave", ["back", "quit"])
+async def test_leaving_the_new_game_form_while_it_opens_does_not_crash(app, leave):
+    # Esc (or quitting) handled before the form mounted: its on_mount used to
+    # query "#start" on a screen already dismissed (NoMatches).
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until_screen(pilot, MenuScreen)
+        app.screen.action_new()
+        form = app.screen
+        assert isinstance(form, NewGameScreen)
+        if leave == "back":
+            form.action_back()
+        else:
+            app.exit()
+        await pilot.pause()
+        if leave == "back":
+            await until_screen(pilot, MenuScreen)
+    assert app.return_code in (0, None)
+
+
 async def test_bot_turns_are_paced(isolated_dirs):
     app = MomijiApp(isolated_dirs, bot_delay=3600, make_bot=scripted_bot,
                     new_game=NewGameOptions(seats=2, bot_level="easy", seed=3))
