@@ -12,8 +12,10 @@ object (a ``.json`` file). ``MOMIJI_KEYMAP`` names another file (tests use
 it). A missing file is no keymap; a broken one is reported. Every binding id
 of every screen is accepted (``all_bindings`` collects them from the
 screens' own ``BINDINGS``); an unknown id, or a key Textual cannot parse
-(``ctrl+banana+alt``), is reported in one line and that entry is ignored,
-so the default key keeps working; the rest still applies.
+(``ctrl+banana+alt``), or a key another binding of the same screen already
+uses (``"table.landscape" = "e"`` beside End turn), is reported in one line
+and that entry is ignored, so the default key keeps working; the rest still
+applies.
 """
 
 from __future__ import annotations
@@ -90,6 +92,34 @@ def _ui_classes() -> list[type]:
 
 
 @lru_cache(maxsize=1)
+def bindings_by_owner() -> dict[type, tuple[Binding, ...]]:
+    """Each screen's (or widget's, or app's) own bindings with an id: the
+    keys that are live together, where two bindings on one key would clash."""
+    out: dict[type, tuple[Binding, ...]] = {}
+    for owner in _ui_classes():
+        own = tuple(b for b in owner.__dict__.get("BINDINGS", ()) if isinstance(b, Binding) and b.id)
+        if own:
+            out[owner] = own
+    return out
+
+
+def _clashes(mapped: dict[str, str]) -> dict[str, str]:
+    """``{binding id: id of the other binding of the same screen already on
+    that key}`` for each mapped binding whose new keys another binding of its
+    screen uses (by default or by the map)."""
+    out: dict[str, str] = {}
+    for own in bindings_by_owner().values():
+        keys = {b.id: set((mapped.get(b.id) or b.key).split(",")) for b in own}
+        for b in own:
+            if b.id not in mapped:
+                continue
+            for other, other_keys in keys.items():
+                if other != b.id and keys[b.id] & other_keys:
+                    out.setdefault(b.id, other)
+    return out
+
+
+@lru_cache(maxsize=1)
 def all_bindings() -> dict[str, Binding]:
     """Every binding of the app's screens (and widgets), by id: the defaults,
     before a key map. Built from the classes' own ``BINDINGS``, so a new
@@ -150,6 +180,12 @@ def load_keymap(path: Path | None = None, known: set[str] | None = None) -> Load
                                    f"Textual knows (e.g. g, G, ctrl+g, f5, question_mark); {still}")
         else:
             result.keys[binding_id] = keys
+    defaults = all_bindings()
+    for binding_id, other in _clashes(result.keys).items():
+        keys = result.keys.pop(binding_id)
+        default = defaults[binding_id]
+        result.problems.append(f"{binding_id!r}: {keys!r} is already the key of {other!r} on the same screen; "
+                               f"the default key {key_label(default.key)} still works")
     return result
 
 

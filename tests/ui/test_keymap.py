@@ -84,3 +84,22 @@ async def test_the_default_key_works_when_the_mapped_key_is_unparsable(isolated_
         assert isinstance(screen, TableScreen) and app.key_for("table.collect") == "c"
         await pilot.press("c")  # the default key still collects
         await until_screen(pilot, ChoiceScreen)
+
+
+def test_a_key_another_binding_of_the_screen_uses_is_reported_and_dropped(tmp_path):
+    """Found in a new player's trial: ``"table.landscape" = "e"`` took End turn's
+    key without a word, and after a hand-limit discard the turn could not end."""
+    path = tmp_path / "keymap.toml"
+    path.write_text('"table.landscape" = "e"\n"table.collect" = "g"\n')
+    loaded = load_keymap(path)
+    assert loaded.keys == {"table.collect": "g"}
+    assert len(loaded.problems) == 1
+    assert "'table.landscape'" in loaded.problems[0] and "'table.end_turn'" in loaded.problems[0]
+    assert "default key a still works" in loaded.problems[0]
+
+
+def test_swapping_two_keys_of_one_screen_is_no_clash(tmp_path):
+    path = tmp_path / "keymap.toml"
+    path.write_text('"table.landscape" = "e"\n"table.end_turn" = "a"\n')
+    loaded = load_keymap(path)
+    assert loaded.problems == [] and loaded.keys == {"table.landscape": "e", "table.end_turn": "a"}
