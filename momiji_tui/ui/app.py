@@ -229,7 +229,12 @@ class MomijiApp(App[None]):
     def resume_game(self, path: str | os.PathLike[str]) -> None:
         """Continue a saved game where it stopped (bots included). Raises the
         store's errors (``StoreError``: damaged, newer, open elsewhere, cannot
-        be written) with a message a player can read."""
+        be written) with a message a player can read. The game already open
+        here is shown again, not opened a second time (its lock is ours)."""
+        current = self.table.log if self.table is not None else None
+        if current is not None and Path(current.path).resolve() == Path(path).resolve():
+            self.show_phase()
+            return
         table = Table.resume(path, holder=self.holder)
         humans = [i for i, s in enumerate(table.seats) if s.kind == HUMAN]
         self.open_table(table, seat=humans[0] if humans else 0)
