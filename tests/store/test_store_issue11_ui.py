@@ -262,3 +262,29 @@ async def test_palette_continue_during_the_game_shows_it_again_not_a_lock_messag
         _continue(app)
         await pilot.pause()
         assert notes == [] and app.table is table and isinstance(app.screen, TableScreen)
+
+
+@pytest.mark.parametrize("where", ["menu", "saved"])
+async def test_the_lock_message_is_shown_whole_at_80x24(isolated_dirs, where):
+    """Found in a new player's trial: at 80 columns the menu and the saved-games
+    screen cut 'already open for play in …' before saying where."""
+    other = Table.new(SEATS, seed=1, data_dir=isolated_dirs)
+    try:
+        app = MomijiApp(isolated_dirs, bot_delay=0, make_bot=scripted_bot)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            if where == "saved":
+                await pilot.press("s")
+                await pilot.pause()
+            await pilot.press("c" if where == "menu" else "enter")
+            await pilot.pause()
+            label = app.screen.query_one(f"#{where}-message", Label)
+            text = str(label.render())
+            assert "Close it there first" in text
+            visible = label.region.intersection(app.screen.region)
+            assert visible == label.region, (label.region, app.screen.region)  # nothing off screen
+            lines = label.render_lines(label.region.reset_offset)
+            shown = " ".join("".join(seg.text for seg in line).strip() for line in lines)
+            assert "Close it there first" in " ".join(shown.split()), shown
+    finally:
+        other.close()
