@@ -147,6 +147,12 @@ def test_rules_versions_compare_as_numbers(ours, theirs, newer):
 
 
 def test_continue_orders_by_last_move(isolated_dirs, monkeypatch):
+    import momiji_tui.store.log as log_module
+
+    # The store's clock ticks a second per call: on the real clock two moves can
+    # share a millisecond, and a tie is broken by id (B) — a flaky run showed it.
+    ticks = iter(range(10_000))
+    monkeypatch.setattr(log_module, "utc_now", lambda: T0 + timedelta(seconds=next(ticks)))
     a = write_log(isolated_dirs, "20200501-120000-ffffff", make_events(1))
     b = write_log(isolated_dirs, "20200501-130000-000000", make_events(1))
     with GameLog.open_for_append(a) as log:  # a move in A, after B started
