@@ -28,22 +28,11 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
-from bench.common import row
+from bench.common import row, rss_kb
 
 ROOT = Path(__file__).resolve().parents[1]
 TIMEOUT = 30.0
 WARM_UP = 20
-
-
-def _rss_kb(pid: int) -> int:
-    """Resident set size of a process in kB (Linux ``/proc``); 0 elsewhere."""
-    try:
-        for line in Path(f"/proc/{pid}/status").read_text().splitlines():
-            if line.startswith("VmRSS:"):
-                return int(line.split()[1])
-    except OSError:
-        pass
-    return 0
 
 
 async def _start_server(data: Path) -> tuple[asyncio.subprocess.Process, int]:
@@ -120,13 +109,13 @@ async def soak(cycles: int) -> dict[str, float]:
             for i in range(WARM_UP):
                 await _cycle(port, i, "lobby" if i % 2 else "form")
             await asyncio.sleep(2)
-            result = {"start": _rss_kb(server.pid) / 1024}
+            result = {"start": rss_kb(server.pid) / 1024}
             last = result["start"]
             for kind in ("lobby", "form"):
                 for i in range(cycles):
                     await _cycle(port, i, kind)
                 await asyncio.sleep(2)
-                now = _rss_kb(server.pid) / 1024
+                now = rss_kb(server.pid) / 1024
                 result[kind] = now
                 result[f"{kind}_per_100"] = (now - last) * 100 / cycles
                 last = now

@@ -43,10 +43,10 @@ from pathlib import Path
 from typing import Any
 
 try:
-    from .common import p95, row
+    from .common import p95, row, rss_kb
 except ImportError:  # run as a script
     sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-    from bench.common import p95, row
+    from bench.common import p95, row, rss_kb
 
 ROOT = Path(__file__).resolve().parents[1]
 TIMEOUT = 60.0
@@ -106,7 +106,7 @@ async def _child(data_dir: Path) -> None:
     say(f"PORT {server.port}")
     while line := (await reader.readline()).decode().strip():
         if line == "rss":
-            say(f"RSS {_rss_kb(os.getpid())}")
+            say(f"RSS {rss_kb(os.getpid())}")
         elif line == "reset":
             lags.clear()
             full_gcs.clear()
@@ -194,17 +194,6 @@ async def _wait(predicate: Any, timeout: float = TIMEOUT) -> None:
         if time.monotonic() > deadline:
             raise TimeoutError("the server did not get ready")
         await asyncio.sleep(0.01)
-
-
-def _rss_kb(pid: int) -> int:
-    """Resident set size of a process in kB (Linux ``/proc``); 0 elsewhere."""
-    try:
-        for line in Path(f"/proc/{pid}/status").read_text().splitlines():
-            if line.startswith("VmRSS:"):
-                return int(line.split()[1])
-    except OSError:
-        pass
-    return 0
 
 
 # ============================================================ the players (parent)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import statistics
 import time
+from pathlib import Path
 from collections.abc import Callable
 
 
@@ -28,3 +29,14 @@ def p95(values: list[float]) -> float:
     """The 95th percentile (nearest rank)."""
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, max(0, round(0.95 * len(ordered)) - 1))]
+
+
+def rss_kb(pid: int) -> int:
+    """Resident set size of process ``pid`` in kB (Linux ``/proc``); 0 elsewhere."""
+    try:
+        for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1])
+    except OSError:
+        pass
+    return 0
