@@ -164,6 +164,25 @@ def main_serve(argv: list[str]) -> int:
 
 
 async def _serve(args: argparse.Namespace) -> int:
+    # The handlers go in before anything is started or logged: a SIGINT that arrives just after
+    # "listening on" must stop the server cleanly (exit 0), not raise KeyboardInterrupt (exit 130).
+    stop = asyncio.Event()
+    loop = asyncio.get_running_loop()
+    installed = []
+    for sig in (signal.SIGINT, signal.SIGTERM):
+        try:
+            loop.add_signal_handler(sig, _on_signal, sig, stop)
+            installed.append(sig)
+        except (NotImplementedError, RuntimeError, ValueError):  # not on this platform / thread
+            pass
+    try:
+        return await _serve_until(args, stop)
+    finally:
+        for sig in installed:
+            loop.remove_signal_handler(sig)
+
+
+async def _serve_until(args: argparse.Namespace, stop: asyncio.Event) -> int:
     from momiji_tui.ssh.bot_pool import default_workers
     from momiji_tui.ssh.game_server import start_game_server
     from momiji_tui.ssh.hostkey import HostKeyError
@@ -206,20 +225,9 @@ async def _serve(args: argparse.Namespace) -> int:
     log.info("players connect with: ssh %s%s", port_hint, args.host if args.host not in ("0.0.0.0", "::")
              else "<this host>")
 
-    stop = asyncio.Event()
-    loop = asyncio.get_running_loop()
-    installed = []
-    for sig in (signal.SIGINT, signal.SIGTERM):
-        try:
-            loop.add_signal_handler(sig, _on_signal, sig, stop)
-            installed.append(sig)
-        except (NotImplementedError, RuntimeError, ValueError):  # not on this platform / thread
-            pass
     try:
         await stop.wait()
     finally:
-        for sig in installed:
-            loop.remove_signal_handler(sig)
         log.info("stopping: telling every session, saving every table")
         await server.close(countdown=args.stop_countdown)
     log.info("stopped")

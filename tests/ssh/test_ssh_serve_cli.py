@@ -151,6 +151,35 @@ async def test_serve_process_hosts_the_lobby_and_stops_cleanly_on_signals(tmp_pa
         assert server.find("Traceback") is None
 
 
+def test_a_signal_while_the_server_starts_still_stops_it_cleanly(tmp_path):
+    """A SIGINT delivered at any moment after start-up begins (here: inside start_game_server,
+    injected at the call) ends the process with 0 after a clean close, never 130 from
+    KeyboardInterrupt. CI once sent SIGINT just after "listening on", before the handlers were in."""
+    script = (
+        "import os, signal, sys\n"
+        "import momiji_tui.ssh as ssh\n"
+        "ssh.prepare_environment()\n"
+        "ssh.prepare_environment = lambda color_system: None  # done above, before Textual\n"
+        "import momiji_tui.ssh.game_server as gs\n"
+        "real = gs.start_game_server\n"
+        "async def start_and_interrupt(**kwargs):\n"
+        "    server = await real(**kwargs)\n"
+        "    os.kill(os.getpid(), signal.SIGINT)\n"
+        "    return server\n"
+        "gs.start_game_server = start_and_interrupt\n"
+        "from momiji_tui.ssh.cli import main_serve\n"
+        "sys.exit(main_serve(sys.argv[1:]))\n"
+    )
+    env = {k: v for k, v in os.environ.items() if not k.startswith("TEXTUAL")}
+    done = subprocess.run(
+        [sys.executable, "-c", script, "--port", "0", "--data-dir", str(tmp_path / "served"),
+         "--bot-workers", "0"], stdin=subprocess.DEVNULL, capture_output=True, text=True,
+        cwd=ROOT, env=env, timeout=TIMEOUT * 4)
+    assert done.returncode == 0, done.stderr
+    assert "received SIGINT" in done.stderr and "stopped" in done.stderr
+    assert "Traceback" not in done.stderr
+
+
 async def test_a_busy_port_is_a_clear_error(tmp_path):
     import socket
 
