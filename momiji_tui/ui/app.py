@@ -16,6 +16,7 @@ from textual.app import App
 from textual.binding import Binding
 from textual.message import Message
 from textual.screen import Screen
+from textual.signal import Signal
 from textual.worker import Worker, WorkerState
 
 from ..engine import IllegalCommand
@@ -118,6 +119,8 @@ class MomijiApp(App[None]):
         self.table: Table | None = None
         self.seat = 0
         self.thinking: int | None = None
+        # New events of the open game ([]: redraw only); see ui/models/host.py.
+        self.table_changed: Signal[list] = Signal(self, "table-changed")
         self._start_new = new_game
         self._start_resume = resume_path
         self._start_replay = replay_path
@@ -294,6 +297,7 @@ class MomijiApp(App[None]):
 
     def on_table_changed(self, message: TableChanged) -> None:
         self.show_phase()
+        self.table_changed.publish(message.events)
         refresh = getattr(self.screen, "refresh_table", None)
         if refresh is not None:
             refresh(message.events)
