@@ -27,7 +27,7 @@ from itertools import combinations, permutations, product
 
 from . import commands as cmd
 from .cards import CARD_KIND_ID, CARD_TYPE, CARD_VALUE, Card
-from .decide import Misplaced, placement, row_tops
+from .placement import Misplaced, placement, row_tops
 from .rules_data import (
     BRIDGE_SAME_TYPE_MAX, EXCHANGE_DISCARD, HAND_LIMIT, KOI_MAX, LANDSCAPE_COST, LANDSCAPES,
     MIDDAY, OBJECTIVE_COST, PAGODA_OBJECTIVE_COST, REVEAL_COST, SAME_TYPE_MAX, STONES_STEP,

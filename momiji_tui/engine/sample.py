@@ -26,7 +26,7 @@ from typing import TypeVar
 
 from . import commands as cmd
 from .cards import CARD_TYPE, CARD_VALUE, Card
-from .decide import row_tops
+from .placement import row_tops
 from .legal import placeable
 from .rules_data import (
     BRIDGE_SAME_TYPE_MAX, EXCHANGE_DISCARD, HAND_LIMIT, KOI_MAX, LANDSCAPE_COST, LANDSCAPES,
