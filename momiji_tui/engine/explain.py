@@ -3,8 +3,8 @@
 The UI asks it while a move is being built, holding only the seat's
 ``PlayerView`` (RULES §8). The sentence is the one ``decide`` gives: the
 view is turned into a full state (``view.determinize``, with a fixed seed)
-and ``decide`` runs on it, so every rule has one wording, in ``decide.py``
-and ``turn_checks.py``.
+and ``decide`` runs on it, so every rule has one wording, where ``decide``
+checks it (decide.py, turn_checks.py, placement.py, powers.py).
 
 Hidden cards never decide whether a seat's own command is legal: every check
 reads the seat's own hand, the public table (display, discard, rows, acorns,

@@ -99,7 +99,11 @@ def sample_command(state: GameState, seat: int, rng: random.Random) -> cmd.Comma
         return cmd.ActivateObjective(seat, _pick(_open_objectives(state), rng))
     if kind is cmd.DiscardToLimit:
         return cmd.DiscardToLimit(seat, tuple(rng.sample(hand, len(hand) - HAND_LIMIT)))
-    return kind(seat)  # Reveal, Pass, EndTurn
+    if kind is cmd.Reveal:
+        return cmd.Reveal(seat)
+    if kind is cmd.Pass:
+        return cmd.Pass(seat)
+    return cmd.EndTurn(seat)
 
 
 def _pick(seq: Sequence[T], rng: random.Random) -> T:
