@@ -12,7 +12,7 @@ a replay never runs a random generator.
 from __future__ import annotations
 
 from dataclasses import dataclass, fields
-from typing import Any
+from typing import Any, cast
 
 from .cards import CARD_NAME, Card, card_by_name
 
@@ -283,6 +283,6 @@ def from_dict(data: dict[str, Any]) -> Event:
         extra = set(data) - _ALLOWED_KEYS[cls]
         raise ValueError(f"{cls.__name__} has unknown fields {sorted(extra)}")
     try:
-        return cls(**{k: _decode(k, v) for k, v in data.items() if k != "type"})
+        return cast(Event, cls(**{k: _decode(k, v) for k, v in data.items() if k != "type"}))  # cls is an Event class
     except (KeyError, TypeError) as exc:
         raise ValueError(f"bad {cls.__name__} event: {exc}") from None

@@ -7,7 +7,8 @@ simulations and ``decide`` use it on their own copies).
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
+from typing import Any, TypeVar
 
 from . import events as ev
 from .cards import CARD_TYPE, CARD_VALUE
@@ -65,97 +66,12 @@ def apply_in_place(state: GameState, event: ev.Event) -> None:
             turn.checkpoint = None
         elif turn.checkpoint is None:
             turn.checkpoint = state.fork()  # the first change since: keep the state before it
-    if t is ev.AcornsGained:
-        state.seats[event.seat].acorns += event.amount
-    elif t is ev.AcornsPaid:
-        seat = state.seats[event.seat]
-        if seat.acorns < event.amount:
-            raise ValueError("event pays more acorns than the seat holds")
-        seat.acorns -= event.amount
-    elif t is ev.DisplayRevealed:
-        _draw(state, event.cards)
-        state.display.extend(event.cards)
-        if event.reason == "collect":
-            state.turn.revealed = True
-    elif t is ev.ColumnCollected:
-        seat = state.seats[event.seat]
-        for c in event.cards:
-            state.display.remove(c)
-        seat.hand.extend(event.cards)
-        seat.known.extend(event.cards)
-        state.turn.main_done = True
-        state.turn.revealed = False
-    elif t is ev.CardsPlayed:
-        _apply_played(state, event)
-    elif t is ev.PileClosed:
-        row = state.seats[event.seat].row
-        i = _pile_index(row, event.leaf_type)
-        if i is None or CARD_VALUE[row[i].top] != MAX_VALUE:
-            raise ValueError("event closes a pile without a 3 on top")
-        row[i] = Pile(event.leaf_type, row[i].cards, True)
-        if event.torii:
-            state.torii_left -= 1
-    elif t is ev.CardsDiscarded:
-        seat = state.seats[event.seat]
-        _remove(seat.hand, seat.known, event.cards)
-        state.discard.extend(event.cards)
-        if event.reason == "exchange":
-            state.turn.exchanged = True
-        elif event.reason == "hand limit":
-            state.turn.limit_discarded = True  # the end of the turn has begun (RULES §5.1)
-    elif t is ev.CardsDrawn:
-        _draw(state, event.cards)
-        state.seats[event.seat].hand.extend(event.cards)
-    elif t is ev.CardTaken:
-        seat = state.seats[event.seat]
-        (state.display if event.source == "display" else state.discard).remove(event.card)
-        seat.hand.append(event.card)
-        seat.known.append(event.card)
-    elif t is ev.CardsSwapped:
-        seat = state.seats[event.seat]
-        _remove(seat.hand, seat.known, (event.hand_card,))
-        state.display.remove(event.display_card)
-        state.display.append(event.hand_card)
-        seat.hand.append(event.display_card)
-        seat.known.append(event.display_card)
-    elif t is ev.LandscapeUsed:
-        seat = state.seats[event.seat]
-        seat.used.append(event.landscape)
-        state.turn.landscape = event.landscape
-    elif t is ev.ObjectiveActivated:
-        state.owners[event.objective] = event.seat
-        if event.main_action:
-            state.turn.main_done = True
-    elif t is ev.MainActionPassed:
-        state.turn.main_done = True
-    elif t is ev.TurnEnded:
-        state.seats[event.seat].turns += 1
-        if event.seat == state.last_seat:
-            state.round += 1
-        state.current = (event.seat + 1) % state.n_seats
-        state.turn = TurnState()
-    elif t is ev.EndTriggered:
-        state.end_trigger = event.reason
-    elif t is ev.GameEnded:
-        state.phase = ENDED
-    elif t is ev.CardsDealt:
-        _draw(state, event.cards)
-        state.seats[event.seat].hand.extend(event.cards)
-    elif t is ev.LandscapeDrafted:
-        _apply_drafted(state, event)
-    elif t is ev.PlayStarted:
-        state.phase = PLAY
-        state.current = event.first_seat
-        state.turn = TurnState()
-    elif t is ev.ActionsUndone:
-        _undo(state, event)
-        return
-    elif t is ev.GameCreated:
-        raise ValueError("GameCreated can only begin a game")
-    else:  # pragma: no cover - every event type is handled above
+    handler = _APPLY.get(t)
+    if handler is None:  # pragma: no cover - every event type has a handler
         raise ValueError(f"unknown event {event!r}")
-    if state.phase == PLAY:
-        if t in _CHECKPOINT_EVENTS or (t is ev.DisplayRevealed and event.reason == "collect"):
+    handler(state, event)
+    if state.phase == PLAY and t not in _OWN_CHECKPOINT:
+        if t in _CHECKPOINT_EVENTS or (isinstance(event, ev.DisplayRevealed) and event.reason == "collect"):
             state.turn.checkpoint = None  # the state is its own checkpoint (see the note below)
             state.turn.since_checkpoint = 0
         else:
@@ -171,16 +87,131 @@ def apply_in_place(state: GameState, event: ev.Event) -> None:
 # that an Undo would take back. ``working_copy`` saves even that copy: its
 # copy holds the unchanged original as the snapshot in waiting (dropped
 # again if the next event is not such a change).
-_CHECKPOINT_EVENTS = (ev.TurnEnded, ev.PlayStarted, ev.CardsDrawn)
+_CHECKPOINT_EVENTS: frozenset[type[ev.Event]] = frozenset({ev.TurnEnded, ev.PlayStarted, ev.CardsDrawn})
+# An undo puts back the checkpoint state, with its own count.
+_OWN_CHECKPOINT: frozenset[type[ev.Event]] = frozenset({ev.ActionsUndone})
+_NOT_UNDOABLE: frozenset[type[ev.Event]] = _CHECKPOINT_EVENTS | {ev.GameEnded, ev.ActionsUndone}
 
 
 def _undoable(event: ev.Event) -> bool:
     """Whether ``event``, applied in the play phase, counts as a change an
     ``Undo`` takes back (not a checkpoint, not the end of the game)."""
-    t = type(event)
-    if t in _CHECKPOINT_EVENTS or t is ev.GameEnded or t is ev.ActionsUndone:
+    if type(event) in _NOT_UNDOABLE:
         return False
-    return not (t is ev.DisplayRevealed and event.reason == "collect")
+    return not (isinstance(event, ev.DisplayRevealed) and event.reason == "collect")
+
+
+# ------------------------------------------------------------ one per event
+
+
+def _acorns_gained(state: GameState, event: ev.AcornsGained) -> None:
+    state.seats[event.seat].acorns += event.amount
+
+
+def _acorns_paid(state: GameState, event: ev.AcornsPaid) -> None:
+    seat = state.seats[event.seat]
+    if seat.acorns < event.amount:
+        raise ValueError("event pays more acorns than the seat holds")
+    seat.acorns -= event.amount
+
+
+def _display_revealed(state: GameState, event: ev.DisplayRevealed) -> None:
+    _draw(state, event.cards)
+    state.display.extend(event.cards)
+    if event.reason == "collect":
+        state.turn.revealed = True
+
+
+def _column_collected(state: GameState, event: ev.ColumnCollected) -> None:
+    seat = state.seats[event.seat]
+    for c in event.cards:
+        state.display.remove(c)
+    seat.hand.extend(event.cards)
+    seat.known.extend(event.cards)
+    state.turn.main_done = True
+    state.turn.revealed = False
+
+
+def _pile_closed(state: GameState, event: ev.PileClosed) -> None:
+    row = state.seats[event.seat].row
+    i = _pile_index(row, event.leaf_type)
+    if i is None or CARD_VALUE[row[i].top] != MAX_VALUE:
+        raise ValueError("event closes a pile without a 3 on top")
+    row[i] = Pile(event.leaf_type, row[i].cards, True)
+    if event.torii:
+        state.torii_left -= 1
+
+
+def _cards_discarded(state: GameState, event: ev.CardsDiscarded) -> None:
+    seat = state.seats[event.seat]
+    _remove(seat.hand, seat.known, event.cards)
+    state.discard.extend(event.cards)
+    if event.reason == "exchange":
+        state.turn.exchanged = True
+    elif event.reason == "hand limit":
+        state.turn.limit_discarded = True  # the end of the turn has begun (RULES §5.1)
+
+
+def _cards_to_hand(state: GameState, event: ev.CardsDrawn | ev.CardsDealt) -> None:
+    _draw(state, event.cards)
+    state.seats[event.seat].hand.extend(event.cards)
+
+
+def _card_taken(state: GameState, event: ev.CardTaken) -> None:
+    seat = state.seats[event.seat]
+    (state.display if event.source == "display" else state.discard).remove(event.card)
+    seat.hand.append(event.card)
+    seat.known.append(event.card)
+
+
+def _cards_swapped(state: GameState, event: ev.CardsSwapped) -> None:
+    seat = state.seats[event.seat]
+    _remove(seat.hand, seat.known, (event.hand_card,))
+    state.display.remove(event.display_card)
+    state.display.append(event.hand_card)
+    seat.hand.append(event.display_card)
+    seat.known.append(event.display_card)
+
+
+def _landscape_used(state: GameState, event: ev.LandscapeUsed) -> None:
+    state.seats[event.seat].used.append(event.landscape)
+    state.turn.landscape = event.landscape
+
+
+def _objective_activated(state: GameState, event: ev.ObjectiveActivated) -> None:
+    state.owners[event.objective] = event.seat
+    if event.main_action:
+        state.turn.main_done = True
+
+
+def _main_action_passed(state: GameState, event: ev.MainActionPassed) -> None:
+    state.turn.main_done = True
+
+
+def _turn_ended(state: GameState, event: ev.TurnEnded) -> None:
+    state.seats[event.seat].turns += 1
+    if event.seat == state.last_seat:
+        state.round += 1
+    state.current = (event.seat + 1) % state.n_seats
+    state.turn = TurnState()
+
+
+def _end_triggered(state: GameState, event: ev.EndTriggered) -> None:
+    state.end_trigger = event.reason
+
+
+def _game_ended(state: GameState, event: ev.GameEnded) -> None:
+    state.phase = ENDED
+
+
+def _play_started(state: GameState, event: ev.PlayStarted) -> None:
+    state.phase = PLAY
+    state.current = event.first_seat
+    state.turn = TurnState()
+
+
+def _game_created(state: GameState, event: ev.GameCreated) -> None:
+    raise ValueError("GameCreated can only begin a game")
 
 
 def working_copy(state: GameState) -> GameState:
@@ -271,6 +302,39 @@ def _apply_drafted(state: GameState, event: ev.LandscapeDrafted) -> None:
     if state.draft_pick % n == 0:
         state.draft_remaining = list(state.draft_offers[rnd])
     state.current = seat
+
+
+E = TypeVar("E", bound=ev.Event)
+
+
+def _on(kind: type[E], handler: Callable[[GameState, E], None]) -> tuple[type[E], Callable[[GameState, E], None]]:
+    """One entry of ``_APPLY``: mypy checks that ``handler`` takes ``kind``."""
+    return kind, handler
+
+
+_APPLY: dict[type[Any], Callable[[GameState, Any], None]] = dict([
+    _on(ev.AcornsGained, _acorns_gained),
+    _on(ev.AcornsPaid, _acorns_paid),
+    _on(ev.DisplayRevealed, _display_revealed),
+    _on(ev.ColumnCollected, _column_collected),
+    _on(ev.CardsPlayed, _apply_played),
+    _on(ev.PileClosed, _pile_closed),
+    _on(ev.CardsDiscarded, _cards_discarded),
+    _on(ev.CardsDrawn, _cards_to_hand),
+    _on(ev.CardTaken, _card_taken),
+    _on(ev.CardsSwapped, _cards_swapped),
+    _on(ev.LandscapeUsed, _landscape_used),
+    _on(ev.ObjectiveActivated, _objective_activated),
+    _on(ev.MainActionPassed, _main_action_passed),
+    _on(ev.TurnEnded, _turn_ended),
+    _on(ev.EndTriggered, _end_triggered),
+    _on(ev.GameEnded, _game_ended),
+    _on(ev.CardsDealt, _cards_to_hand),
+    _on(ev.LandscapeDrafted, _apply_drafted),
+    _on(ev.PlayStarted, _play_started),
+    _on(ev.ActionsUndone, _undo),
+    _on(ev.GameCreated, _game_created),
+])
 
 
 def apply(state: GameState, event: ev.Event) -> GameState:

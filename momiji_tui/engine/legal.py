@@ -27,7 +27,7 @@ from itertools import combinations, permutations, product
 
 from . import commands as cmd
 from .cards import CARD_KIND_ID, CARD_TYPE, CARD_VALUE, Card
-from .decide import Misplaced, placement, row_tops
+from .placement import Misplaced, placement, row_tops
 from .rules_data import (
     BRIDGE_SAME_TYPE_MAX, EXCHANGE_DISCARD, HAND_LIMIT, KOI_MAX, LANDSCAPE_COST, LANDSCAPES,
     MIDDAY, OBJECTIVE_COST, PAGODA_OBJECTIVE_COST, REVEAL_COST, SAME_TYPE_MAX, STONES_STEP,
@@ -52,7 +52,7 @@ def hand_key(seat: SeatState) -> Callable[[Card], Hashable]:
 
 def _distinct(cards: Sequence[Card], key: Callable[[Card], Hashable] = _kind) -> list[Card]:
     """One card per kind (same type, value and corners; see ``hand_key``)."""
-    seen: set = set()
+    seen: set[Hashable] = set()
     out = []
     for c in sorted(cards):
         k = key(c)
@@ -72,7 +72,7 @@ def kind_subsets(
     each kind to take, kind after kind, from none up: for each kind, the
     subsets without it come first.
     """
-    groups: dict = {}
+    groups: dict[Hashable, list[Card]] = {}
     for c in sorted(cards):
         groups.setdefault(key(c), []).append(c)
     kinds = list(groups.values())
@@ -162,7 +162,7 @@ def _plays(state: GameState, seat: int) -> list[cmd.Command]:
     for t, cards in by_type.items():
         if t in closed:
             continue
-        side_options = [()] if t in tops else [(side,) for side in SIDES]
+        side_options: list[tuple[str, ...]] = [()] if t in tops else [(side,) for side in SIDES]
         for subset in kind_subsets(cards, 1, limit, key):
             ordered = tuple(sorted(subset, key=_by_value))
             for sides in side_options:
@@ -176,11 +176,11 @@ def _plays(state: GameState, seat: int) -> list[cmd.Command]:
             if singles:
                 options.append([None, *singles])
     for choice in product(*options):
-        cards = tuple(c for c in choice if c is not None)
-        if len(cards) < 2:
+        chosen = tuple(c for c in choice if c is not None)
+        if len(chosen) < 2:
             continue
-        old = tuple(c for c in cards if CARD_TYPE[c] in tops)
-        new = tuple(c for c in cards if CARD_TYPE[c] not in tops)
+        old = tuple(c for c in chosen if CARD_TYPE[c] in tops)
+        new = tuple(c for c in chosen if CARD_TYPE[c] not in tops)
         # Each card fits alone, on a pile of its own type: the play can only
         # fail by needing two Stepping Stones jumps, whatever the order of the
         # new piles and their sides. So one check covers every arrangement.
@@ -291,7 +291,7 @@ def legal_commands(state: GameState, seat: int) -> list[cmd.Command]:
             out.append(cmd.Pass(seat))
     if not state.turn.exchanged and len(s.hand) >= EXCHANGE_DISCARD:
         pairs = kind_subsets(s.hand, EXCHANGE_DISCARD, EXCHANGE_DISCARD, key)
-        out += [cmd.Exchange(seat, pair) for pair in pairs]
+        out += [cmd.Exchange(seat, (a, b)) for a, b in pairs]
     out += _landscapes(state, seat)
     if state.turn.main_done:
         out += _end_of_turn(s, seat, key)

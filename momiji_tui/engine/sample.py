@@ -26,7 +26,7 @@ from typing import TypeVar
 
 from . import commands as cmd
 from .cards import CARD_TYPE, CARD_VALUE, Card
-from .decide import row_tops
+from .placement import row_tops
 from .legal import placeable
 from .rules_data import (
     BRIDGE_SAME_TYPE_MAX, EXCHANGE_DISCARD, HAND_LIMIT, KOI_MAX, LANDSCAPE_COST, LANDSCAPES,
@@ -99,7 +99,11 @@ def sample_command(state: GameState, seat: int, rng: random.Random) -> cmd.Comma
         return cmd.ActivateObjective(seat, _pick(_open_objectives(state), rng))
     if kind is cmd.DiscardToLimit:
         return cmd.DiscardToLimit(seat, tuple(rng.sample(hand, len(hand) - HAND_LIMIT)))
-    return kind(seat)  # Reveal, Pass, EndTurn
+    if kind is cmd.Reveal:
+        return cmd.Reveal(seat)
+    if kind is cmd.Pass:
+        return cmd.Pass(seat)
+    return cmd.EndTurn(seat)
 
 
 def _pick(seq: Sequence[T], rng: random.Random) -> T:

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from . import commands as cmd
 from .cards import Card
 from .errors import IllegalCommand
-from .rules_data import HAND_LIMIT
+from .rules_data import HAND_LIMIT, OBJECTIVE_COST, OBJECTIVE_NAMES, PAGODA_OBJECTIVE_COST
 from .state import ENDED, PLAY, GameState, SeatState
 
 TURN_ENDING = (
@@ -70,3 +70,25 @@ def check_hand_cards(seat: SeatState, cards: Sequence[Card], what: str = "play")
     for c in cards:
         if not isinstance(c, int) or c not in seat.hand:
             raise IllegalCommand(f"You cannot {what} a card that is not in your hand.")
+
+
+def objective_cost(s: GameState) -> int:
+    """What activating an objective costs now: 3 acorns, 2 with the Pagoda (RULES §4.3, §1.5)."""
+    return PAGODA_OBJECTIVE_COST if s.turn.boost == "pagoda" else OBJECTIVE_COST
+
+
+def check_objective(s: GameState, seat: int, objective: str | None, cost: int) -> str:
+    """``seat`` may activate ``objective`` for ``cost`` acorns: it is revealed
+    in this game (RULES §1.4), nobody owns it and the seat can pay (RULES
+    §4.3). Returns the objective; raises ``IllegalCommand`` otherwise."""
+    if objective not in s.objectives:
+        name = OBJECTIVE_NAMES.get(objective or "", objective)
+        raise IllegalCommand(f"{name!r} is not one of this game's revealed objectives (RULES §1.4).")
+    if objective in s.owners:
+        owner = s.seats[s.owners[objective]].name
+        raise IllegalCommand(f"{OBJECTIVE_NAMES[objective]} is already activated by {owner} (RULES §4.3).")
+    if s.seats[seat].acorns < cost:
+        raise IllegalCommand(
+            f"Activating an objective costs {cost} acorns; you have {s.seats[seat].acorns} (RULES §4.3)."
+        )
+    return objective
