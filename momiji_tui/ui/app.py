@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable, Iterable
-from pathlib import Path
+from pathlib import Path, PurePath
 from typing import Any, ClassVar
 
 from textual import events
@@ -82,7 +82,7 @@ class MomijiApp(App[None]):
     """
 
     TITLE = "Momiji"
-    CSS_PATH = stylesheets()
+    CSS_PATH: ClassVar[list[str | PurePath]] = [*stylesheets()]
     ENABLE_COMMAND_PALETTE = True
     BINDINGS = [
         Binding("question_mark,f1", "help", "Help", id="app.help"),
@@ -160,12 +160,13 @@ class MomijiApp(App[None]):
         self.push_screen(self.start_screen())
         for problem in self.keymap_problems:
             self.notify(problem, severity="warning", timeout=10)
-        if self._start_new is not None:
-            self._open_or_exit(lambda: self.start_game(self._start_new), "start a new game")
-        elif self._start_resume is not None:
-            self._open_or_exit(lambda: self.resume_game(self._start_resume), "open the game")
-        elif self._start_replay is not None:
-            self.push_screen(ReplayScreen(self._start_replay))
+        new, resume, replay = self._start_new, self._start_resume, self._start_replay
+        if new is not None:
+            self._open_or_exit(lambda: self.start_game(new), "start a new game")
+        elif resume is not None:
+            self._open_or_exit(lambda: self.resume_game(resume), "open the game")
+        elif replay is not None:
+            self.push_screen(ReplayScreen(replay))
 
     def _open_or_exit(self, open_game: Callable[[], None], what: str) -> None:
         """Open the game the command line asked for; if the store refuses
@@ -241,7 +242,10 @@ class MomijiApp(App[None]):
         self.close_table()
         self.table = table
         self.seat = seat
-        self._unsubscribe = table.subscribe(lambda events: self.post_message(TableChanged(events)))
+        def changed(events: list[Event]) -> None:  # called by the table, in whichever app made the move
+            self.post_message(TableChanged(events))
+
+        self._unsubscribe = table.subscribe(changed)
         self.show_phase()
         self.drive_bots()
 
@@ -261,7 +265,8 @@ class MomijiApp(App[None]):
         if self.table is None:
             return
         phase = self.table.state.phase
-        wanted: type[SizedScreen] = {"draft": DraftScreen, "ended": ScoringScreen}.get(phase, TableScreen)
+        by_phase: dict[str, type[SizedScreen]] = {"draft": DraftScreen, "ended": ScoringScreen}
+        wanted = by_phase.get(phase, TableScreen)
         if isinstance(self.screen, wanted):
             return
         while len(self.screen_stack) > 2:

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 if TYPE_CHECKING:
     from ...engine.commands import Command
     from ...engine.events import Event
-    from ...session.lobby import Lobby, Player
+    from ...session.lobby import Lobby, LobbyEvent, Player
     from ...session.table import Table
     from ...store import SavedGame
     from .new_game import NewGameOptions
@@ -54,8 +54,11 @@ class GameHost(Protocol):
     hosted: bool
     data_dir: Path
     bot_delay: float
-    table_changed: Signal[list[Event]]
-    memory_changed: Signal[bool]
+
+    @property
+    def table_changed(self) -> Signal[list[Event]]: ...
+    @property
+    def memory_changed(self) -> Signal[bool]: ...
 
     def key_for(self, binding_id: str) -> str: ...
     def submit(self, command: Command) -> str | None: ...
@@ -80,9 +83,11 @@ class LobbyHost(GameHost, Protocol):
     player: Player
     auto_returned: bool
     exiting: bool
-    lobby_changed: Signal[None]
 
+    @property
+    def lobby_changed(self) -> Signal[None]: ...
     def return_to_table(self, game_id: str) -> str | None: ...
+    def lobby_event(self, event: LobbyEvent) -> None: ...
 
 
 def host(node: Any) -> GameHost:

@@ -149,7 +149,8 @@ class ReplayScreen(Screen[None]):
         for i, s in enumerate(v.seats):
             marker = "▶ " if i == v.current and v.phase in ("draft", "play") else "  "
             out.append(f"\n\n{marker}", style="bold")
-            out.append(s.name + (" (you)" if i == self.seat and not self.replay.open_hands else ""), style="bold")
+            you = i == self.seat and self.replay is not None and not self.replay.open_hands
+            out.append(s.name + (" (you)" if you else ""), style="bold")
             out.append(f"   acorns {s.acorns}   turns {s.turns}   ")
             out.append_text(panorama_text(s, short=True))
             out.append("\n    hand ")

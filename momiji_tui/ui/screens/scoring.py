@@ -141,7 +141,7 @@ class ScoringScreen(SizedScreen):
             self.refresh_table([])
         if not self.revealing and self._timer is not None:
             self._timer.stop()
-            self._timer: Stoppable | None = None
+            self._timer = None
 
     def action_skip(self) -> None:
         """Show the whole sheet now."""
@@ -151,9 +151,8 @@ class ScoringScreen(SizedScreen):
 
     def action_menu(self) -> None:
         """Back to the menu."""
-        app = self.momiji
-        app.close_table()
-        app.pop_screen()
+        self.momiji.close_table()
+        self.app.pop_screen()
 
     def action_leave(self) -> None:
         """Back to the menu (even while the sheet is being revealed)."""
