@@ -246,7 +246,7 @@ async def test_new_game_form_on_a_full_disk_says_why_and_stays(isolated_dirs, mo
 async def test_palette_continue_during_the_game_shows_it_again_not_a_lock_message(isolated_dirs):
     """Found in a new player's trial: 'Continue last game' from the palette at
     the table refused the game being played ("already open … process <this one>")."""
-    from momiji_tui.ui.commands import _continue
+    from momiji_tui.ui.commands import continue_last
     from momiji_tui.ui.table_screen import TableScreen
 
     Table.new(SEATS, seed=1, data_dir=isolated_dirs).close()
@@ -259,7 +259,7 @@ async def test_palette_continue_during_the_game_shows_it_again_not_a_lock_messag
         table = app.table
         assert table is not None and isinstance(app.screen, TableScreen)
         app.notify = lambda message, **kw: notes.append(str(message))  # type: ignore[method-assign]
-        _continue(app)
+        continue_last(app, app)
         await pilot.pause()
         assert notes == [] and app.table is table and isinstance(app.screen, TableScreen)
 
