@@ -66,7 +66,8 @@ class LobbyApp(MomijiApp):
         # The lobby's lists changed (published at most once per frame); see models/host.py LobbyHost.
         self.lobby_changed: Signal[None] = Signal(self, "lobby-changed")
 
-    def start_screen(self) -> Screen:
+    def start_screen(self) -> Screen[Any]:
+        """The lobby (game screens sit on top of it)."""
         return LobbyScreen()
 
     def exit(self, *args: Any, **kwargs: Any) -> None:
@@ -117,6 +118,7 @@ class LobbyApp(MomijiApp):
 
     # ----------------------------------------------------------------- games
     def start_game(self, options: NewGameOptions) -> None:
+        """Start a solo game (see ``MomijiApp.start_game``); the lobby shows what this player does."""
         super().start_game(options)
         if self.table is not None and self.table.log is not None:
             self.lobby.claim_file(self, self.table.log.path)
@@ -144,6 +146,7 @@ class LobbyApp(MomijiApp):
         return None
 
     def close_table(self) -> None:
+        """Leave the table (a shared one: the lobby frees the seat) and go back to the lobby."""
         table = self.table
         super().close_table()
         if table is None:

@@ -74,4 +74,5 @@ class CreateTableScreen(Screen[None]):
         self.app.switch_screen(WaitingScreen(pending.table_id))
 
     def action_back(self) -> None:
+        """Back to the lobby."""
         self.app.pop_screen()

@@ -43,6 +43,7 @@ class JoinScreen(Screen[None]):
             self.refresh_lobby()
 
     def refresh_lobby(self) -> None:
+        """Redraw from the lobby's state (quietly skipped while not composed)."""
         try:
             self._refresh_lobby()
         except NoMatches:  # not composed yet, or already being removed
@@ -75,4 +76,5 @@ class JoinScreen(Screen[None]):
             self.app.switch_screen(WaitingScreen(table_id))
 
     def action_back(self) -> None:
+        """Back to the lobby."""
         self.app.pop_screen()

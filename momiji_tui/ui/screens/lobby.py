@@ -89,6 +89,7 @@ class LobbyScreen(Screen[None]):
             self.say(error)
 
     def say(self, text: str) -> None:
+        """Show ``text`` under the options."""
         self.query_one("#lobby-message", Label).update(text)
 
     def _lobby_changed(self, _: None) -> None:

@@ -49,6 +49,7 @@ class MenuScreen(SizedScreen):
         return host(self).unfinished_solo()[:1]
 
     def refresh_menu(self) -> None:
+        """The options, with *Continue* when there is an unfinished game."""
         menu = self.query_one("#menu-list", OptionList)
         menu.clear_options()
         self.query_one("#menu-message", Label).update("")

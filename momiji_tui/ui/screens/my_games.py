@@ -48,6 +48,7 @@ class MyGamesScreen(Screen[None]):
             self.refresh_lobby()
 
     def refresh_lobby(self) -> None:
+        """Redraw from the lobby's state (quietly skipped while not composed)."""
         try:
             self._refresh_lobby()
         except NoMatches:  # not composed yet, or already being removed
@@ -87,4 +88,5 @@ class MyGamesScreen(Screen[None]):
             message.update(f"Cannot open it: {exc}")
 
     def action_back(self) -> None:
+        """Back to the lobby."""
         self.app.pop_screen()

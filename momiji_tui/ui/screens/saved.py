@@ -52,6 +52,7 @@ class SavedGamesScreen(Screen[None]):
         table.focus()
 
     def say(self, text: str) -> None:
+        """Show ``text`` under the table."""
         self.query_one("#saved-message", Label).update(text)
 
     def current_row(self) -> SavedGameRow | None:

@@ -2,9 +2,11 @@
 must be instead of drawing a broken table; recover when it grows.
 
 A screen that wants this subclasses ``SizedScreen``, sets ``MIN_SIZE`` and
-yields a ``SizeNotice`` (``ui/widgets/size_notice.py``) first in ``compose``. The screen gets the CSS class
-``-too-small`` (which hides everything but the notice, see ``momiji.tcss``)
-and ``-wide`` when there is room for side-by-side panels.
+yields a ``SizeNotice`` (``ui/widgets/size_notice.py``) first in ``compose``.
+The screen gets the CSS class ``-too-small`` (which hides everything but the
+notice, see ``momiji.tcss``) and ``-wide`` when there is room for
+side-by-side panels. The app calls ``fit_to_size`` on every sized screen of
+its stack when the terminal is resized.
 """
 
 from __future__ import annotations
@@ -15,7 +17,6 @@ from textual.screen import Screen
 from ..widgets.size_notice import SizeNotice
 
 WIDE = 150  # columns from which the table puts the move log beside the table
-
 
 __all__ = ["WIDE", "SizedScreen", "SizeNotice"]  # SizeNotice: what a sized screen composes
 

@@ -46,6 +46,7 @@ class WaitingScreen(Screen[None]):
             self.refresh_lobby()
 
     def refresh_lobby(self) -> None:
+        """Redraw from the lobby's state (quietly skipped while not composed)."""
         try:
             self._refresh_lobby()
         except NoMatches:  # not composed yet, or already being removed
