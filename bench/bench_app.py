@@ -32,7 +32,8 @@ async def _key_latencies(presses: int) -> list[float]:
     """Seconds from a hand-card key press until the app hands the redrawn
     table to the terminal driver (``App._display``, a Textual internal that
     runs in headless mode too); Pilot's own waiting is not counted."""
-    from momiji_tui.ui.app import MomijiApp, NewGameOptions
+    from momiji_tui.ui.app import MomijiApp
+    from momiji_tui.ui.models.new_game import NewGameOptions
     from momiji_tui.ui.table_screen import TableScreen
 
     app = MomijiApp(tempfile.mkdtemp(prefix="momiji-bench-"), bot_delay=0,

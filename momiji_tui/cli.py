@@ -24,7 +24,8 @@ def _add_common(p: argparse.ArgumentParser) -> None:
 
 def cmd_play(args: argparse.Namespace) -> int:
     """Start the app: the menu (with 'Continue'), or a new game at once."""
-    from .ui.app import MomijiApp, NewGameOptions
+    from .ui.app import MomijiApp
+    from .ui.models.new_game import NewGameOptions
 
     new = None
     if args.seats or args.seed is not None or args.draft or args.bots:

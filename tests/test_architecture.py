@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import ast
+import importlib
+import inspect
 import subprocess
 import sys
 from pathlib import Path
@@ -41,3 +44,139 @@ def test_cli_help_does_not_import_textual():
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
     assert result.returncode == 0, result.stdout + result.stderr
     assert "momiji" in result.stdout
+
+
+# --------------------------------------------------- issue 13: ui/ without a circle
+UI = ROOT / "momiji_tui" / "ui"
+# The table engineer's modules (branch t13-table) that move into ui/screens/table.py,
+# ui/widgets/table_* and ui/models/ in their own change: left where they are here.
+TABLE_MODULES = {"table_screen", "preview", "render", "log_panel"}  # removed when the table screen moves (t13-table)
+
+
+def _ui_sources() -> dict[str, Path]:
+    """Every module of ``momiji_tui.ui`` by dotted name below ``ui`` (``screens.menu``)."""
+    out = {}
+    for path in sorted(UI.rglob("*.py")):
+        rel = path.relative_to(UI).with_suffix("")
+        parts = rel.parts[:-1] if rel.name == "__init__" else rel.parts
+        if parts:
+            out[".".join(parts)] = path
+    return out
+
+
+def _imports(tree: ast.AST) -> list[str]:
+    """Absolute names of the packages a module's source imports (relative ones as '.name')."""
+    names = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            names += [a.name for a in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            names.append("." * node.level + (node.module or ""))
+    return names
+
+
+def test_issue13_every_screen_in_screens_every_widget_in_widgets_pure_modules_in_models():
+    """Layout of ui/ (issue 13): a Screen lives in ``ui/screens/``, a Widget in
+    ``ui/widgets/``, an App in ``ui/app.py`` or ``ui/lobby.py``; a module with
+    no Textual import lives in ``ui/models/``."""
+    from textual.app import App
+    from textual.screen import Screen
+    from textual.widget import Widget
+
+    misplaced = []
+    for name, path in _ui_sources().items():
+        top = name.split(".")[0]
+        if top in TABLE_MODULES:
+            continue
+        module = importlib.import_module(f"momiji_tui.ui.{name}")
+        for cls in vars(module).values():
+            if not inspect.isclass(cls) or cls.__module__ != module.__name__:
+                continue
+            if issubclass(cls, App):
+                want = {"app", "lobby"}
+            elif issubclass(cls, Screen):
+                want = {"screens"}
+            elif issubclass(cls, Widget):
+                want = {"widgets"}
+            else:
+                continue
+            if top not in want:
+                misplaced.append(f"{cls.__name__} in ui/{name}.py (belongs in {' or '.join(sorted(want))})")
+        textual = any(i.split(".")[0] == "textual" for i in _imports(ast.parse(path.read_text())))
+        if not textual and top != "models" and path.name != "__init__.py":
+            misplaced.append(f"ui/{name}.py imports no Textual (belongs in ui/models/)")
+    assert misplaced == []
+
+
+def test_issue13_no_ui_module_imports_inside_a_function():
+    """No import circle dodged by importing inside a function: every ``from .``
+    import of ui/ is at module level (the app imports its screens at the top)."""
+    nested = []
+    for name, path in _ui_sources().items():
+        if name.split(".")[0] in TABLE_MODULES:
+            continue
+        for fn in ast.walk(ast.parse(path.read_text())):
+            if isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                for node in ast.walk(fn):
+                    if isinstance(node, ast.ImportFrom) and node.level > 0:
+                        nested.append(f"ui/{name}.py:{node.lineno} {fn.name}")
+    assert nested == []
+
+
+def test_issue13_no_screen_method_is_looked_up_by_name():
+    """Broadcasts are Signals: no ``getattr(screen, "refresh_table")`` (or any
+    other method looked up by a string) in ui/."""
+    lookups = []
+    for name, path in _ui_sources().items():
+        if name.split(".")[0] in TABLE_MODULES:
+            continue
+        for node in ast.walk(ast.parse(path.read_text())):
+            if (isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in ("getattr", "hasattr")
+                    and len(node.args) >= 2 and isinstance(node.args[1], ast.Constant)):
+                lookups.append(f"ui/{name}.py:{node.lineno} {node.func.id}(…, {node.args[1].value!r})")
+    assert lookups == []
+
+
+def test_issue13_keymap_ids_come_from_the_screens_the_apps_register():
+    """Every Screen class of ui/ is registered by an app (``SCREEN_CLASSES``),
+    and the key map's ids are exactly the ids of the registered classes' own
+    BINDINGS (no hand list)."""
+    from textual.screen import Screen
+
+    from momiji_tui.ui.app import MomijiApp
+    from momiji_tui.ui.keymap import all_bindings
+    from momiji_tui.ui.lobby import LobbyApp
+
+    registered = set(LobbyApp.SCREEN_CLASSES)
+    assert set(MomijiApp.SCREEN_CLASSES) <= registered
+    screens = set()
+    for name in _ui_sources():
+        module = importlib.import_module(f"momiji_tui.ui.{name}")
+        screens |= {c for c in vars(module).values()
+                    if inspect.isclass(c) and issubclass(c, Screen) and c.__module__ == module.__name__}
+    bases = {c for c in screens if any(o is not c and issubclass(o, c) for o in screens)}  # SizedScreen
+    assert screens - bases - registered == set()
+    owners = LobbyApp.keymap_owners()
+    expected = {b.id for owner in owners for b in owner.__dict__.get("BINDINGS", ()) if getattr(b, "id", None)}
+    assert set(all_bindings(owners)) == expected
+    assert "lobby.new" in expected and "lobby.new" not in all_bindings(MomijiApp.keymap_owners())
+
+
+def test_issue13_ui_layers_contract_is_kept():
+    """import-linter's layers inside ui/ (app → screens → widgets → models)
+    and 'ui models import no textual' are declared and kept."""
+    result = subprocess.run(
+        [sys.executable, "-c", "from importlinter.cli import lint_imports_command; lint_imports_command()"],
+        cwd=ROOT, capture_output=True, text=True, timeout=300,
+    )
+    out = result.stdout
+    assert "ui: lobby → app → commands | keymap → screens → widgets → models KEPT" in out, out[-3000:]
+    assert "ui models import no Textual KEPT" in out, out[-3000:]
+
+
+def test_issue13_no_ui_module_over_400_lines():
+    """STYLE "Sizes": no module of ui/ over 400 lines (the table screen is
+    split on its own branch)."""
+    big = {name: n for name, path in _ui_sources().items()
+           if (n := len(path.read_text().splitlines())) > 400 and name.split(".")[0] not in TABLE_MODULES}
+    assert big == {}

@@ -139,6 +139,13 @@ def find_game(data_dir: str | os.PathLike[str], game_id: str) -> Path:
     raise GameNotFound(f"No saved game {game_id} in {Path(data_dir)}.")
 
 
+def unfinished_games(data_dir: str | os.PathLike[str]) -> list[SavedGame]:
+    """Every game in progress, last played first, checked by the rules (so a
+    game from newer rules or a damaged one is never offered). Never moves
+    files. Raises ``OSError`` if the games folder cannot be read."""
+    return [g for g in list_games(data_dir, validate_log) if g.status == IN_PROGRESS]
+
+
 def latest_unfinished_game(data_dir: str | os.PathLike[str]) -> SavedGame | None:
     """The game in progress played last, checked by the rules (so a game from
     newer rules or a damaged one is never offered), or None. Never moves files."""

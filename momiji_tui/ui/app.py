@@ -8,47 +8,51 @@ table. Bots think in a worker thread, so the table stays responsive.
 from __future__ import annotations
 
 import os
-from collections.abc import Callable
-from dataclasses import dataclass
-from pathlib import Path
+from collections.abc import Callable, Iterable
+from pathlib import Path, PurePath
+from typing import Any, ClassVar
 
-from textual.app import App
+from textual import events
+from textual.app import App, SystemCommand
 from textual.binding import Binding
 from textual.message import Message
 from textual.screen import Screen
 from textual.signal import Signal
+from textual.theme import Theme
 from textual.worker import Worker, WorkerState
 
 from ..engine import IllegalCommand
 from ..engine.commands import Command
-from ..session.table import BOT, HUMAN, SeatConfig, Table
+from ..engine.events import Event
+from ..session.saves import unfinished_games
+from ..session.table import HUMAN, Table
+from ..store import SavedGame
 from ..store.errors import StoreError, WriteFailed
-from .paths import stylesheets
+from .commands import game_commands
+from .keymap import Owners, all_bindings, load_keymap, owners_of
+from .models.keymap import key_label
+from .models.new_game import BOT_SPEEDS, NewGameOptions, bot_speed_name, not_saved_text
+from .models.paths import stylesheets
+from .screens.choice import ChoiceScreen
+from .screens.draft import DraftScreen
+from .screens.help import HelpScreen
+from .screens.menu import MenuScreen
+from .screens.new_game import NewGameScreen
+from .screens.replay import ReplayScreen
+from .screens.saved import SavedGamesScreen
+from .screens.scoring import ScoringScreen
+from .screens.sized import SizedScreen
+from .table_screen import TableScreen
 
-BOT_NAMES = ("Kaede", "Ginnan", "Sakura", "Donguri")
-# Bot speeds offered on the new-game form and in the palette: name → seconds
-# each bot move stays on screen before the next.
-BOT_SPEEDS: dict[str, float] = {"instant": 0.0, "fast": 0.3, "normal": 0.8, "slow": 1.6}
+__all__ = ["BOT_SPEEDS", "MomijiApp", "NewGameOptions", "TableChanged", "not_saved_text"]
+
 # Seconds before a bot's move that could not be saved is tried again.
 BOT_SAVE_RETRY = 5.0
 
 
-def not_saved_text(exc: WriteFailed, who: str = "The move") -> str:
-    """What a player reads when a move could not be saved (nothing changed)."""
-    return (f"Not saved: {exc.reason}. {who} was not made; the game is saved up to the move before. "
-            "Try again, or quit.")
-
-
-def bot_speed_name(seconds: float) -> str:
-    """The speed closest to ``seconds`` (``"normal"``…)."""
-    return min(BOT_SPEEDS, key=lambda k: abs(BOT_SPEEDS[k] - seconds))
-
-
-def register_themes(app: App) -> None:
+def register_themes(app: App[Any]) -> None:
     """Add Momiji's high-contrast theme (black, white and yellow; the leaf
     chips keep their own colours and letters)."""
-    from textual.theme import Theme
-
     app.register_theme(Theme(
         name="momiji-high-contrast", primary="#FFFF00", secondary="#00FFFF", accent="#FFFF00",
         foreground="#FFFFFF", background="#000000", surface="#000000", panel="#1A1A1A",
@@ -58,31 +62,10 @@ def register_themes(app: App) -> None:
     ))
 
 
-@dataclass(frozen=True)
-class NewGameOptions:
-    """What the new-game screen asks: the player's name, 2–4 seats (the
-    player in seat 0, bots elsewhere), the bots' level, starter or drafted
-    landscapes, an optional seed."""
-
-    name: str = "You"
-    seats: int = 2
-    bot_level: str = "normal"
-    landscape_mode: str = "starter"
-    seed: int | None = None
-    bot_delay: float | None = None  # None: keep the app's pace
-    memory: bool | None = None  # None: keep the app's memory mode (RULES §8)
-
-    def seat_configs(self) -> list[SeatConfig]:
-        """The seats: the human first, then the bots."""
-        bots = [SeatConfig(BOT_NAMES[i], BOT, self.bot_level)
-                for i in range(self.seats - 1)]
-        return [SeatConfig(self.name or "You", HUMAN, None), *bots]
-
-
 class TableChanged(Message):
     """The table accepted a command; screens redraw from a fresh view."""
 
-    def __init__(self, events: list) -> None:
+    def __init__(self, events: list[Event]) -> None:
         super().__init__()
         self.events = events
 
@@ -99,12 +82,17 @@ class MomijiApp(App[None]):
     """
 
     TITLE = "Momiji"
-    CSS_PATH = stylesheets()
+    CSS_PATH: ClassVar[list[str | PurePath]] = [*stylesheets()]
     ENABLE_COMMAND_PALETTE = True
     BINDINGS = [
         Binding("question_mark,f1", "help", "Help", id="app.help"),
         Binding("ctrl+q", "quit", "Quit", id="app.quit", priority=True, show=False),
     ]
+    #: Every screen this app shows. Their own BINDINGS (and the app's) are the
+    #: ids a key map may name (``keymap_owners``): a new screen is registered here.
+    SCREEN_CLASSES: ClassVar[tuple[type[Screen[Any]], ...]] = (
+        MenuScreen, NewGameScreen, SavedGamesScreen, ReplayScreen, HelpScreen, DraftScreen, TableScreen,
+        ScoringScreen, ChoiceScreen)
 
     def __init__(self, data_dir: str | os.PathLike[str], *, new_game: NewGameOptions | None = None,
                  resume_path: str | os.PathLike[str] | None = None,
@@ -120,7 +108,9 @@ class MomijiApp(App[None]):
         self.seat = 0
         self.thinking: int | None = None
         # New events of the open game ([]: redraw only); see ui/models/host.py.
-        self.table_changed: Signal[list] = Signal(self, "table-changed")
+        self.table_changed: Signal[list[Event]] = Signal(self, "table-changed")
+        # Memory mode toggled (RULES §8): logs render again from the start, before the redraw.
+        self.memory_changed: Signal[bool] = Signal(self, "memory-changed")
         self._start_new = new_game
         self._start_resume = resume_path
         self._start_replay = replay_path
@@ -133,11 +123,16 @@ class MomijiApp(App[None]):
 
     # ------------------------------------------------------------- settings
 
+    @classmethod
+    def keymap_owners(cls) -> Owners:
+        """The classes whose own BINDINGS make this app's key map: the app
+        classes (down from ``MomijiApp``) and ``SCREEN_CLASSES``."""
+        apps: Iterable[type] = reversed([c for c in cls.__mro__ if issubclass(c, MomijiApp)])
+        return owners_of([*apps, *cls.SCREEN_CLASSES])
+
     def load_user_keymap(self) -> None:
         """Apply the user's key map file (binding id → keys), if there is one."""
-        from .keymap import load_keymap
-
-        loaded = load_keymap()
+        loaded = load_keymap(None, self.keymap_owners())
         self.keymap_problems = [f"Key map: {p}" for p in loaded.problems]
         if loaded.keys:
             self.set_keymap(loaded.keys)
@@ -145,11 +140,9 @@ class MomijiApp(App[None]):
     def key_for(self, binding_id: str) -> str:
         """The key a player presses for ``binding_id`` now (the key map
         applied), as shown on screen."""
-        from .keymap import all_bindings, key_label
-
         keys = self._keymap.get(binding_id)
         if keys is None:
-            binding = all_bindings().get(binding_id)
+            binding = all_bindings(self.keymap_owners()).get(binding_id)
             keys = binding.key if binding is not None else "?"
         return key_label(keys)
 
@@ -158,26 +151,22 @@ class MomijiApp(App[None]):
         self.bot_delay = max(0.0, float(seconds))
         self.notify(f"Bot speed: {bot_speed_name(self.bot_delay)}.")
 
-
-    def start_screen(self) -> Screen:
+    def start_screen(self) -> Screen[Any]:
         """The first screen: the menu. A front end with its own start screen
         (the SSH lobby) overrides this; game screens sit on top of it."""
-        from .menu import MenuScreen
-
         return MenuScreen()
 
     def on_mount(self) -> None:
         self.push_screen(self.start_screen())
         for problem in self.keymap_problems:
             self.notify(problem, severity="warning", timeout=10)
-        if self._start_new is not None:
-            self._open_or_exit(lambda: self.start_game(self._start_new), "start a new game")
-        elif self._start_resume is not None:
-            self._open_or_exit(lambda: self.resume_game(self._start_resume), "open the game")
-        elif self._start_replay is not None:
-            from .replay import ReplayScreen
-
-            self.push_screen(ReplayScreen(self._start_replay))
+        new, resume, replay = self._start_new, self._start_resume, self._start_replay
+        if new is not None:
+            self._open_or_exit(lambda: self.start_game(new), "start a new game")
+        elif resume is not None:
+            self._open_or_exit(lambda: self.resume_game(resume), "open the game")
+        elif replay is not None:
+            self.push_screen(ReplayScreen(replay))
 
     def _open_or_exit(self, open_game: Callable[[], None], what: str) -> None:
         """Open the game the command line asked for; if the store refuses
@@ -195,26 +184,23 @@ class MomijiApp(App[None]):
         """Who holds a game open for writing, as a second writer is told."""
         return "an SSH session" if self.hosted else "the momiji app"
 
-    def on_resize(self, event) -> None:
+    def on_resize(self, event: events.Resize) -> None:
         """Every screen in the stack (not only the top one) learns the new
         size, so a hidden screen never lays out a broken, too-small table."""
         for screen in self.screen_stack:
-            fit = getattr(screen, "fit_to_size", None)
-            if fit is not None and screen.is_mounted:
-                fit()
+            if isinstance(screen, SizedScreen) and screen.is_mounted:
+                screen.fit_to_size()
 
     def on_unmount(self) -> None:
         self.close_table()
 
-    def get_system_commands(self, screen):  # type: ignore[override]
+    def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
         """The palette's system commands, without Screenshot (it writes files
         on the machine running the app, which over SSH is the server)."""
-        from .commands import game_commands
-
         for command in super().get_system_commands(screen):
             if "screenshot" not in command.title.lower():
                 yield command
-        yield from game_commands(self)
+        yield from game_commands(self, self)
 
     # --------------------------------------------------------------- games
 
@@ -242,12 +228,24 @@ class MomijiApp(App[None]):
         humans = [i for i, s in enumerate(table.seats) if s.kind == HUMAN]
         self.open_table(table, seat=humans[0] if humans else 0)
 
+    def unfinished_solo(self) -> list[SavedGame]:
+        """This player's games in progress, last played first, as
+        ``session.saves.unfinished_games`` finds them (checked by the rules);
+        [] when the data dir cannot be read."""
+        try:
+            return unfinished_games(self.data_dir)
+        except (OSError, StoreError):
+            return []
+
     def open_table(self, table: Table, seat: int) -> None:
         """Sit at ``table`` in ``seat`` and show the screen of its phase."""
         self.close_table()
         self.table = table
         self.seat = seat
-        self._unsubscribe = table.subscribe(lambda events: self.post_message(TableChanged(events)))
+        def changed(events: list[Event]) -> None:  # called by the table, in whichever app made the move
+            self.post_message(TableChanged(events))
+
+        self._unsubscribe = table.subscribe(changed)
         self.show_phase()
         self.drive_bots()
 
@@ -264,14 +262,11 @@ class MomijiApp(App[None]):
 
     def show_phase(self) -> None:
         """Show the draft, table or scoring screen for the game's phase."""
-        from .draft import DraftScreen
-        from .scoring import ScoringScreen
-        from .table_screen import TableScreen
-
         if self.table is None:
             return
         phase = self.table.state.phase
-        wanted = {"draft": DraftScreen, "ended": ScoringScreen}.get(phase, TableScreen)
+        by_phase: dict[str, type[SizedScreen]] = {"draft": DraftScreen, "ended": ScoringScreen}
+        wanted = by_phase.get(phase, TableScreen)
         if isinstance(self.screen, wanted):
             return
         while len(self.screen_stack) > 2:
@@ -298,9 +293,6 @@ class MomijiApp(App[None]):
     def on_table_changed(self, message: TableChanged) -> None:
         self.show_phase()
         self.table_changed.publish(message.events)
-        refresh = getattr(self.screen, "refresh_table", None)
-        if refresh is not None:
-            refresh(message.events)
         self.drive_bots()
 
     # ---------------------------------------------------------------- bots
@@ -314,9 +306,7 @@ class MomijiApp(App[None]):
         if seat is None:
             return
         self.thinking = seat
-        refresh = getattr(self.screen, "refresh_table", None)
-        if refresh is not None:
-            refresh([])
+        self.table_changed.publish([])
         self.run_worker(lambda: table.bot_command(seat, self.make_bot), thread=True,
                         group="bot", name=f"bot-{seat}", exit_on_error=False)
 
@@ -360,21 +350,14 @@ class MomijiApp(App[None]):
 
     def action_help(self) -> None:
         """Open the help screen (rules summary, powers, objectives, keys)."""
-        from .help import HelpScreen
-
         if not isinstance(self.screen, HelpScreen):
             self.push_screen(HelpScreen())
 
     def action_toggle_memory(self) -> None:
         """Memory mode (RULES §8): piles show only their top cards."""
         self.memory_mode = not self.memory_mode
-        for screen in self.screen_stack:
-            reset_log = getattr(screen, "reset_log", None)
-            if reset_log is not None:
-                reset_log()
-        refresh = getattr(self.screen, "refresh_table", None)
-        if refresh is not None:
-            refresh([])
+        self.memory_changed.publish(self.memory_mode)
+        self.table_changed.publish([])
         self.notify(f"Memory mode {'on: piles show only their top cards' if self.memory_mode else 'off'}"
                     " (RULES §8).")
 

@@ -3,50 +3,48 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import Any
 
-from textual.app import SystemCommand
+from textual.app import App, SystemCommand
 
 from ..engine.rules_data import LANDSCAPES, MIDDAY
+from ..store.errors import StoreError
+from .models.host import GameHost
+from .models.new_game import BOT_SPEEDS
+from .screens.help import HelpScreen
+from .screens.new_game import NewGameScreen
+from .screens.saved import SavedGamesScreen
 
 
-def _continue(app) -> None:
-    """Resume the unfinished game played last (or say why not)."""
-    from ..session.saves import latest_unfinished_game
-    from ..store.errors import StoreError
-
-    try:
-        latest = latest_unfinished_game(app.data_dir)
-    except (OSError, StoreError):
-        latest = None
-    if latest is None:
+def continue_last(app: App[Any], game: GameHost) -> None:
+    """Resume the unfinished game played last (``game.unfinished_solo``), or
+    say why not in a notification (no unfinished game; open elsewhere…)."""
+    unfinished = game.unfinished_solo()
+    if not unfinished:
         app.notify("There is no unfinished game.", severity="warning")
         return
     try:
-        app.resume_game(latest.path)
+        game.resume_game(unfinished[0].path)
     except (OSError, StoreError) as exc:  # open elsewhere, cannot be written…
         app.notify(f"Cannot continue: {exc}", severity="error")
 
 
-def game_commands(app) -> Iterator[SystemCommand]:
+def game_commands(app: App[Any], game: GameHost) -> Iterator[SystemCommand]:
     """New game, continue, saved games, help, memory mode, bot speed, the
-    high-contrast theme and each landscape's rules."""
-    from .app import BOT_SPEEDS
-    from .help import HelpScreen
-    from .menu import NewGameScreen
-    from .saved import SavedGamesScreen
-
+    high-contrast theme and each landscape's rules (RULES §1.5). ``app`` and
+    ``game`` are the same app: as Textual's ``App`` and as the ``GameHost``."""
     yield SystemCommand("New game", "Start a new game of Momiji", lambda: app.push_screen(NewGameScreen()))
-    yield SystemCommand("Continue last game", "Resume the newest unfinished game", lambda: _continue(app))
+    yield SystemCommand("Continue last game", "Resume the newest unfinished game", lambda: continue_last(app, game))
     yield SystemCommand("Saved games", "Browse and resume saved games",
                         lambda: app.push_screen(SavedGamesScreen()))
     yield SystemCommand("Help", "Rules summary, landscapes, objectives and keys",
                         lambda: app.push_screen(HelpScreen()))
     yield SystemCommand("Toggle memory mode", "Show only the top card of each pile (RULES §8)",
-                        app.action_toggle_memory)
+                        game.action_toggle_memory)
     for name, seconds in BOT_SPEEDS.items():
         what = f"{seconds:g} s per bot move" if seconds else "bots move at once"
         yield SystemCommand(f"Bot speed: {name}", f"Pace the bots' turns so you can follow ({what})",
-                            lambda s=seconds: app.set_bot_delay(s))
+                            lambda s=seconds: game.set_bot_delay(s))
     yield SystemCommand("Theme: high contrast", "Black, white and yellow; leaf chips keep letter and colour",
                         lambda: setattr(app, "theme", "momiji-high-contrast"))
     for lid, (part, name, power) in LANDSCAPES.items():

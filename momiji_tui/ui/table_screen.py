@@ -37,15 +37,15 @@ from ..engine.rules_data import (
     FOX_DISCARDS_PER_ACORN, HAND_LIMIT, KOI_MAX, LANDSCAPE_COST, LANDSCAPES, LEAF_TYPES, MIDDAY,
     OBJECTIVE_COST, PAGODA_OBJECTIVE_COST, REVEAL_COST, REVEAL_COUNT, TEAHOUSE_COLUMNS,
 )
-from .app import MomijiApp
-from .choice import Choice, ChoiceScreen
+from .models.host import GameHost, host
+from .screens.choice import Choice, ChoiceScreen
 from .log_panel import LogPanel, log_line
 from .preview import PlayPreview, arrangements, new_pile_types, play_preview
 from .render import (
     ACORN_SIGN, CLICK_META, TORII, big_card_lines, big_pile_block, card_text, cards_text, click, display_columns, display_text, leaf_name,
     join_columns, objective_label, objectives_text, panorama_text, row_points, row_text,
 )
-from .sizing import SizedScreen, SizeNotice
+from .screens.sized import SizedScreen, SizeNotice
 
 HAND_KEYS = "1234567890"
 BIG_CARDS_HEIGHT = 34  # rows from which the display, your row and hand are drawn as big cards
@@ -135,10 +135,8 @@ class TableScreen(SizedScreen):
     # ------------------------------------------------------------ helpers
 
     @property
-    def momiji(self) -> MomijiApp:
-        app = self.app
-        assert isinstance(app, MomijiApp)
-        return app
+    def momiji(self) -> GameHost:
+        return host(self)
 
     def view(self) -> engine.PlayerView | None:
         app = self.momiji
@@ -200,6 +198,8 @@ class TableScreen(SizedScreen):
 
     def on_mount(self) -> None:
         self.ready = True
+        self.momiji.table_changed.subscribe(self, self.refresh_table)
+        self.momiji.memory_changed.subscribe(self, lambda _memory: self.reset_log())
         self.query_one(LogPanel).reset(self.momiji)
         self.fit_to_size()
         self.refresh_table([])

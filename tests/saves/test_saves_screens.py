@@ -9,9 +9,10 @@ from saves_helpers import saved_game
 from momiji_tui.session.replay import Replay
 from momiji_tui.session.saves import open_saved
 from momiji_tui.ui.app import MomijiApp
-from momiji_tui.ui.menu import MenuScreen
-from momiji_tui.ui.replay import ReplayScreen, TurnSlider
-from momiji_tui.ui.saved import SavedGamesScreen
+from momiji_tui.ui.screens.menu import MenuScreen
+from momiji_tui.ui.screens.replay import ReplayScreen
+from momiji_tui.ui.widgets.turn_slider import TurnSlider
+from momiji_tui.ui.screens.saved import SavedGamesScreen
 from textual.widgets import DataTable, Label, Static
 
 FUTURE = "29991231-235959-abcdef"  # sorts first: the newest game

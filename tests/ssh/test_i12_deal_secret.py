@@ -12,7 +12,8 @@ from ssh_harness import new_key, wait_app, wait_until
 
 from momiji_tui import engine
 from momiji_tui.session.lobby import Lobby, Player
-from momiji_tui.ui.lobby import CreateTableScreen, who_is_playing
+from momiji_tui.ui.models.lobby_text import who_is_playing
+from momiji_tui.ui.screens.create_table import CreateTableScreen
 
 SECRET = (1 << 127) | 0x5EC2E7_0F_DEA1  # what the patched secrets.randbits(128) returns
 _randbits = secrets.randbits
@@ -98,7 +99,7 @@ async def test_rules_7_the_seed_is_shown_once_the_game_has_ended(isolated_dirs):
 
     from momiji_tui.session.table import BOT, HUMAN, SeatConfig, Table
     from momiji_tui.ui.app import MomijiApp
-    from momiji_tui.ui.scoring import ScoringScreen
+    from momiji_tui.ui.screens.scoring import ScoringScreen
 
     table = Table.new([SeatConfig("You", HUMAN), SeatConfig("Kaede", BOT, "easy")], seed=SECRET,
                       data_dir=isolated_dirs)

@@ -11,7 +11,8 @@ import random
 from ssh_harness import ESC, new_key, wait_app, wait_until
 from textual.widgets import Input
 
-from momiji_tui.ui.lobby import CreateTableScreen, LobbyScreen
+from momiji_tui.ui.screens.create_table import CreateTableScreen
+from momiji_tui.ui.screens.lobby import LobbyScreen
 from momiji_tui.ssh.paste import PASTE_END, PASTE_START, PasteSplitter
 
 SAFE_KEYS = ["t", "j", "r", "n", "?", "\x1b", "\t", "\x1b[A", "\x1b[B", "\r", " ", "c", "1", "e"]
@@ -49,7 +50,7 @@ async def test_a_paste_of_random_bytes_is_never_typed(game, clients):
     await wait_until(lambda: isinstance(app.screen, CreateTableScreen))
     assert app.is_running and game.handle.session_count == 1
     # Where text is expected, a paste is text: the new-game form's name.
-    from momiji_tui.ui.menu import NewGameScreen
+    from momiji_tui.ui.screens.new_game import NewGameScreen
 
     term.send(ESC)
     await wait_until(lambda: isinstance(app.screen, LobbyScreen))

@@ -36,7 +36,7 @@ async def test_the_channel_closing_while_the_lobby_screen_composes_logs_no_trace
     """The race of ``ssh -tt host </dev/null``, made certain: the client's end
     of input arrives while the lobby screen is being composed (before its
     on_mount), for each lobby screen a session may open first."""
-    from momiji_tui.ui.lobby import LobbyScreen
+    from momiji_tui.ui.screens.lobby import LobbyScreen
 
     caplog.set_level(logging.INFO)
     compose = LobbyScreen.compose

@@ -11,7 +11,9 @@ from pathlib import Path
 from ssh_harness import CTRL_S, ESC, new_key, wait_app, wait_until
 
 from momiji_tui.session.lobby import SharedTable
-from momiji_tui.ui.lobby import GUEST_NOTE, LobbyApp, LobbyScreen
+from momiji_tui.ui.lobby import LobbyApp
+from momiji_tui.ui.models.lobby_text import GUEST_NOTE
+from momiji_tui.ui.screens.lobby import LobbyScreen
 from momiji_tui.ui.table_screen import TableScreen
 
 

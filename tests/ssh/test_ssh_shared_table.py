@@ -22,8 +22,9 @@ from ssh_harness import (
 
 from momiji_tui.session.lobby import SharedTable
 from momiji_tui.store import list_games
-from momiji_tui.ui.lobby import JoinScreen, LobbyScreen
-from momiji_tui.ui.scoring import ScoringScreen
+from momiji_tui.ui.screens.join import JoinScreen
+from momiji_tui.ui.screens.lobby import LobbyScreen
+from momiji_tui.ui.screens.scoring import ScoringScreen
 from momiji_tui.ui.table_screen import TableScreen
 
 

@@ -14,7 +14,7 @@ from textual.widgets import Label, OptionList, Static
 from momiji_tui import cli
 from momiji_tui.session.table import HUMAN, SeatConfig, Table
 from momiji_tui.ui.app import MomijiApp
-from momiji_tui.ui.menu import MenuScreen
+from momiji_tui.ui.screens.menu import MenuScreen
 from momiji_tui.ui.table_screen import TableScreen
 
 SEATS = [SeatConfig("Ada", HUMAN), SeatConfig("Bo", "bot", "easy")]
@@ -150,7 +150,7 @@ async def test_saved_games_screen_on_a_read_only_dir_explains_each_game(isolated
     from test_store_issue11 import _newer_rules_save
     from textual.widgets import DataTable
 
-    from momiji_tui.ui.saved import SavedGamesScreen
+    from momiji_tui.ui.screens.saved import SavedGamesScreen
 
     import momiji_tui.store.log as log_module
 
@@ -226,7 +226,7 @@ async def test_a_bot_move_the_disk_refuses_is_reported_not_made_and_tried_again(
 
 
 async def test_new_game_form_on_a_full_disk_says_why_and_stays(isolated_dirs, monkeypatch):
-    from momiji_tui.ui.menu import NewGameScreen
+    from momiji_tui.ui.screens.new_game import NewGameScreen
 
     app = MomijiApp(isolated_dirs, bot_delay=0, make_bot=scripted_bot)
     async with app.run_test(size=(100, 30)) as pilot:
@@ -246,7 +246,7 @@ async def test_new_game_form_on_a_full_disk_says_why_and_stays(isolated_dirs, mo
 async def test_palette_continue_during_the_game_shows_it_again_not_a_lock_message(isolated_dirs):
     """Found in a new player's trial: 'Continue last game' from the palette at
     the table refused the game being played ("already open … process <this one>")."""
-    from momiji_tui.ui.commands import _continue
+    from momiji_tui.ui.commands import continue_last
     from momiji_tui.ui.table_screen import TableScreen
 
     Table.new(SEATS, seed=1, data_dir=isolated_dirs).close()
@@ -259,7 +259,7 @@ async def test_palette_continue_during_the_game_shows_it_again_not_a_lock_messag
         table = app.table
         assert table is not None and isinstance(app.screen, TableScreen)
         app.notify = lambda message, **kw: notes.append(str(message))  # type: ignore[method-assign]
-        _continue(app)
+        continue_last(app, app)
         await pilot.pause()
         assert notes == [] and app.table is table and isinstance(app.screen, TableScreen)
 

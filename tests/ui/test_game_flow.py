@@ -13,10 +13,12 @@ from momiji_tui.engine import Collect, Play
 from momiji_tui.engine.cards import CARD_TYPE
 from momiji_tui.engine.rules_data import HAND_LIMIT
 from momiji_tui.store import list_games
-from momiji_tui.ui.app import MomijiApp, NewGameOptions
-from momiji_tui.ui.draft import DraftScreen
-from momiji_tui.ui.menu import MenuScreen, NewGameScreen
-from momiji_tui.ui.scoring import ScoringScreen
+from momiji_tui.ui.app import MomijiApp
+from momiji_tui.ui.models.new_game import NewGameOptions
+from momiji_tui.ui.screens.draft import DraftScreen
+from momiji_tui.ui.screens.menu import MenuScreen
+from momiji_tui.ui.screens.new_game import NewGameScreen
+from momiji_tui.ui.screens.scoring import ScoringScreen
 from momiji_tui.ui.table_screen import HAND_KEYS, TableScreen, hand_order
 
 

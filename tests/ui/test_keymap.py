@@ -11,18 +11,22 @@ import pytest
 from helpers import scripted_bot, sit, situation, until_screen
 
 from momiji_tui.ui.app import MomijiApp
-from momiji_tui.ui.choice import ChoiceScreen
-from momiji_tui.ui.keymap import KEYMAP_ENV, all_bindings, load_keymap
+from momiji_tui.ui.screens.choice import ChoiceScreen
+from momiji_tui.ui.keymap import all_bindings, load_keymap
+from momiji_tui.ui.lobby import LobbyApp
+from momiji_tui.ui.models.keymap import KEYMAP_ENV
 from momiji_tui.ui.table_screen import TableScreen
 
 UI = Path(__file__).resolve().parents[2] / "momiji_tui" / "ui"
+# The bindings of every screen of the app over SSH (which registers the menu app's too).
+OWNERS = LobbyApp.keymap_owners()
 
 
 def declared_binding_ids() -> set[str]:
     """Every ``Binding(..., id="...")`` written in the ui sources (read as text,
     independently of the registry under test)."""
     found: set[str] = set()
-    for source in UI.glob("*.py"):
+    for source in UI.rglob("*.py"):
         for call in re.findall(r"Binding\((.*?)\)(?:,|\])", source.read_text(), flags=re.S):
             found.update(re.findall(r'id="([^"]+)"', call))
     return found
@@ -31,7 +35,7 @@ def declared_binding_ids() -> set[str]:
 def test_every_declared_binding_id_is_in_the_registry():
     ids = declared_binding_ids()
     assert {"replay.back", "saved.open", "lobby.new", "table.collect", "waiting.leave"} <= ids
-    assert ids - set(all_bindings()) == set()
+    assert ids - set(all_bindings(OWNERS)) == set()
 
 
 @pytest.mark.parametrize("binding_id", ["replay.back", "saved.open", "lobby.new", "mygames.back", "create.start",
@@ -39,7 +43,7 @@ def test_every_declared_binding_id_is_in_the_registry():
 def test_ids_of_every_screen_are_accepted(tmp_path, binding_id):
     path = tmp_path / "keymap.toml"
     path.write_text(f'"{binding_id}" = "f5"\n')
-    loaded = load_keymap(path)
+    loaded = load_keymap(path, OWNERS)
     assert loaded.problems == [] and loaded.keys == {binding_id: "f5"}
 
 
@@ -64,7 +68,7 @@ def test_an_unparsable_key_is_reported_in_one_line_and_dropped(tmp_path):
     path = tmp_path / "keymap.toml"
     path.write_text('"table.collect" = "ctrl+banana+alt"\n"table.reveal" = ["R", "f99"]\n"no.such" = "x"\n'
                     '"table.play" = "P"\n')
-    loaded = load_keymap(path)
+    loaded = load_keymap(path, OWNERS)
     assert loaded.keys == {"table.play": "P"}
     assert len(loaded.problems) == 3 and all("\n" not in p for p in loaded.problems)
     collect = next(p for p in loaded.problems if "table.collect" in p)
@@ -91,7 +95,7 @@ def test_a_key_another_binding_of_the_screen_uses_is_reported_and_dropped(tmp_pa
     key without a word, and after a hand-limit discard the turn could not end."""
     path = tmp_path / "keymap.toml"
     path.write_text('"table.landscape" = "e"\n"table.collect" = "g"\n')
-    loaded = load_keymap(path)
+    loaded = load_keymap(path, OWNERS)
     assert loaded.keys == {"table.collect": "g"}
     assert len(loaded.problems) == 1
     assert "'table.landscape'" in loaded.problems[0] and "'table.end_turn'" in loaded.problems[0]
@@ -101,5 +105,5 @@ def test_a_key_another_binding_of_the_screen_uses_is_reported_and_dropped(tmp_pa
 def test_swapping_two_keys_of_one_screen_is_no_clash(tmp_path):
     path = tmp_path / "keymap.toml"
     path.write_text('"table.landscape" = "e"\n"table.end_turn" = "a"\n')
-    loaded = load_keymap(path)
+    loaded = load_keymap(path, OWNERS)
     assert loaded.problems == [] and loaded.keys == {"table.landscape": "e", "table.end_turn": "a"}

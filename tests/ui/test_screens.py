@@ -16,15 +16,19 @@ from helpers import (
 from momiji_tui.engine import Play
 from momiji_tui.engine.scoring import ScoreSheet, SeatScore
 from momiji_tui.session.table import BOT, HUMAN, SeatConfig, Table
-from momiji_tui.ui.app import BOT_SPEEDS, MomijiApp, NewGameOptions
-from momiji_tui.ui.choice import ChoiceScreen
-from momiji_tui.ui.help import HelpScreen, help_markdown
-from momiji_tui.ui.keymap import KEYMAP_ENV, load_keymap
+from momiji_tui.ui.app import MomijiApp
+from momiji_tui.ui.models.new_game import BOT_SPEEDS, NewGameOptions
+from momiji_tui.ui.screens.choice import ChoiceScreen
+from momiji_tui.ui.screens.help import HelpScreen, help_markdown
+from momiji_tui.ui.keymap import load_keymap
+from momiji_tui.ui.models.keymap import KEYMAP_ENV
 from momiji_tui.ui.log_panel import log_line
-from momiji_tui.ui.menu import MenuScreen, NewGameScreen
+from momiji_tui.ui.screens.menu import MenuScreen
+from momiji_tui.ui.screens.new_game import NewGameScreen
 from momiji_tui.ui.preview import arrangements, new_pile_types, play_preview
-from momiji_tui.ui.scoring import ScoringScreen, winner_sentence
-from momiji_tui.ui.sizing import SizeNotice
+from momiji_tui.ui.models.score_sheet import winner_sentence
+from momiji_tui.ui.screens.scoring import ScoringScreen
+from momiji_tui.ui.widgets.size_notice import SizeNotice
 from momiji_tui.ui.table_screen import TableScreen
 
 
@@ -134,8 +138,8 @@ async def test_a_broken_keymap_is_reported_and_ignored(isolated_dirs, tmp_path, 
     assert any("table.play" in p for p in app.keymap_problems)
     assert app.key_for("table.collect") == "g"
     (tmp_path / "bad.toml").write_text("this is = = not toml")
-    assert load_keymap(tmp_path / "bad.toml").problems
-    assert load_keymap(tmp_path / "missing.toml").keys == {}
+    assert load_keymap(tmp_path / "bad.toml", MomijiApp.keymap_owners()).problems
+    assert load_keymap(tmp_path / "missing.toml", MomijiApp.keymap_owners()).keys == {}
 
 
 # --------------------------------------------------------- palette, settings

@@ -12,9 +12,11 @@ import pytest
 from helpers import ScriptedBot, scripted_bot, sit, situation, until_human_or_end, until_screen
 
 from momiji_tui.session.table import BOT, HUMAN, SeatConfig, Table
-from momiji_tui.ui.app import MomijiApp, NewGameOptions
-from momiji_tui.ui.help import HelpScreen
-from momiji_tui.ui.menu import MenuScreen, NewGameScreen
+from momiji_tui.ui.app import MomijiApp
+from momiji_tui.ui.models.new_game import NewGameOptions
+from momiji_tui.ui.screens.help import HelpScreen
+from momiji_tui.ui.screens.menu import MenuScreen
+from momiji_tui.ui.screens.new_game import NewGameScreen
 
 SIZES = [(80, 24), (120, 40)]
 size_ids = pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")

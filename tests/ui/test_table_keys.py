@@ -16,7 +16,7 @@ from momiji_tui.engine import events as ev
 from momiji_tui.engine.rules_data import HAND_LIMIT
 from momiji_tui.engine.state import TurnState
 from momiji_tui.ui.app import MomijiApp
-from momiji_tui.ui.choice import ChoiceScreen
+from momiji_tui.ui.screens.choice import ChoiceScreen
 from momiji_tui.ui.table_screen import TableScreen
 
 

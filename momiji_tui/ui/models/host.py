@@ -3,20 +3,37 @@
 Screens and widgets type ``self.app`` through :class:`GameHost` instead of
 importing ``ui/app.py``, so nothing below the app imports it (no import
 circle; the layers contract in pyproject.toml). Data goes down through
-``table_changed``; requests go up through these few methods.
+``table_changed`` (and ``memory_changed``); requests go up through these
+few methods. The lobby screens of an SSH session see :class:`LobbyHost`.
 """
 
 from __future__ import annotations
 
 import os
-from typing import TYPE_CHECKING, Any, Protocol
+from collections.abc import Callable
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 if TYPE_CHECKING:
-    from textual.signal import Signal
-
     from ...engine.commands import Command
     from ...engine.events import Event
+    from ...session.lobby import Lobby, LobbyEvent, Player
     from ...session.table import Table
+    from ...store import SavedGame
+    from .new_game import NewGameOptions
+
+
+T = TypeVar("T")
+
+
+class Signal(Protocol[T]):
+    """A broadcast the app owns (Textual's ``textual.signal.Signal``, seen
+    without importing Textual): ``subscribe`` a mounted node's callback,
+    ``publish`` data to every subscriber still mounted."""
+
+    def subscribe(self, node: Any, callback: Callable[[T], Any], immediate: bool = False) -> None: ...
+    def unsubscribe(self, node: Any) -> None: ...
+    def publish(self, data: T) -> None: ...
 
 
 class GameHost(Protocol):
@@ -26,6 +43,8 @@ class GameHost(Protocol):
     the open game (an empty list: redraw, nothing new, e.g. memory mode
     toggled or a bot started thinking). Subscribe in ``on_mount``:
     ``host(self).table_changed.subscribe(self, self.on_table_update)``.
+    ``memory_changed`` publishes the new memory mode (RULES §8) before the
+    redraw: a move log renders again from the start.
     """
 
     table: Table | None
@@ -33,17 +52,53 @@ class GameHost(Protocol):
     thinking: int | None
     memory_mode: bool
     hosted: bool
-    table_changed: Signal[list[Event]]
+    data_dir: Path
+    bot_delay: float
+
+    @property
+    def table_changed(self) -> Signal[list[Event]]: ...
+    @property
+    def memory_changed(self) -> Signal[bool]: ...
 
     def key_for(self, binding_id: str) -> str: ...
     def submit(self, command: Command) -> str | None: ...
     def close_table(self) -> None: ...
     def resume_game(self, path: str | os.PathLike[str]) -> None: ...
     def set_bot_delay(self, seconds: float) -> None: ...
+    def start_game(self, options: NewGameOptions) -> None: ...
+    def unfinished_solo(self) -> list[SavedGame]: ...
+    def action_help(self) -> None: ...
+    def action_toggle_memory(self) -> None: ...
+
+
+class LobbyHost(GameHost, Protocol):
+    """The app of one SSH session as the lobby screens see it: the server's
+    ``lobby``, who this session is (``player``), and seats at shared tables.
+
+    ``lobby_changed`` publishes (None) when the lobby's lists changed, at
+    most once per frame; a screen redraws only while it is in view.
+    """
+
+    lobby: Lobby
+    player: Player
+    auto_returned: bool
+    exiting: bool
+
+    @property
+    def lobby_changed(self) -> Signal[None]: ...
+    def return_to_table(self, game_id: str) -> str | None: ...
+    def lobby_event(self, event: LobbyEvent) -> None: ...
 
 
 def host(node: Any) -> GameHost:
     """``node.app`` typed as the :class:`GameHost` (a screen or widget in a
     mounted app). No check is made; the app implements the Protocol."""
     app: GameHost = node.app
+    return app
+
+
+def lobby_host(node: Any) -> LobbyHost:
+    """``node.app`` typed as the :class:`LobbyHost` (a lobby screen in a
+    mounted SSH session's app). No check is made; ``LobbyApp`` implements it."""
+    app: LobbyHost = node.app
     return app

@@ -1,16 +1,15 @@
-"""Help: the rules in brief with RULES section numbers, every landscape
-power, every objective, and the keys."""
+"""The help text (markdown): the rules in brief with RULES section numbers,
+every landscape power, every objective, and the table's keys. Pure text."""
 
 from __future__ import annotations
 
-from textual.app import ComposeResult
-from textual.binding import Binding
-from textual.screen import ModalScreen
-from textual.widgets import Footer, MarkdownViewer
+from collections.abc import Collection
+from typing import Protocol
 
-from ..engine.rules_data import (
+from ...engine.rules_data import (
     LANDSCAPES, LEAF_NAMES, OBJECTIVE_NAMES, OBJECTIVE_TEXT, PARTS, STARTER_PANORAMA,
 )
+from .keymap import keymap_path
 
 CARDS = """\
 ## Reading the table
@@ -27,11 +26,16 @@ CARDS = """\
 """
 
 
-def keys_md(app=None) -> str:
-    """The table's keys, with the user's key map applied (binding ids in the
-    last column, for ``keymap.toml``)."""
-    from .keymap import keymap_path
-    from .table_screen import TableScreen
+class KeyNamer(Protocol):
+    """Says which key a player presses for a binding id now (the app)."""
+
+    def key_for(self, binding_id: str) -> str: ...
+
+
+def keys_md(app: KeyNamer | None = None, known: Collection[str] = ()) -> str:
+    """The table's keys, with the user's key map applied when ``app`` is given
+    (binding ids in the last column, for ``keymap.toml``, when in ``known``:
+    the table screen's binding ids)."""
 
     def key(binding_id: str, default: str) -> str:
         return app.key_for(binding_id) if app is not None else default
@@ -57,7 +61,6 @@ def keys_md(app=None) -> str:
         ("table.menu", "q", "back to the menu (the game is saved after every move)"),
         ("app.help", "?", "this help (F1 too); ctrl+p command palette; ctrl+q quit"),
     ]
-    known = {b.id for b in TableScreen.BINDINGS if getattr(b, "id", None)}
     lines = ["## Keys at the table", "", "| key | does | id |", "|---|---|---|"]
     for binding_id, default, text in rows:
         shown = key(binding_id, default)
@@ -152,36 +155,7 @@ sets how long each bot move stays on screen.
 """
 
 
-def help_markdown(app=None) -> str:
-    """The whole help text (keys as remapped in ``app``, if given)."""
-    return "\n".join([RULES, CARDS, keys_md(app), MEMORY, landscapes_md(), objectives_md()])
-
-
-class HelpScreen(ModalScreen[None]):
-    """The rules summary, powers, objectives and keys; Esc closes. Letters
-    jump to a section; wide windows show the table of contents."""
-
-    BINDINGS = [
-        Binding("escape,q,question_mark,f1", "close", "Close", id="help.close"),
-        Binding("r", "jump('Momiji')", "Rules", id="help.rules"),
-        Binding("k", "jump('Keys')", "Keys", id="help.keys"),
-        Binding("l", "jump('Landscapes')", "Landscapes", id="help.landscapes"),
-        Binding("o", "jump('Objective tokens')", "Objectives", id="help.objectives"),
-    ]
-
-    def compose(self) -> ComposeResult:
-        app = self.app if hasattr(self.app, "key_for") else None
-        yield MarkdownViewer(help_markdown(app), show_table_of_contents=self.app.size.width >= 110, id="help")
-        yield Footer(compact=True)
-
-    def action_jump(self, title: str) -> None:
-        """Scroll to the first heading that starts with ``title``."""
-        viewer = self.query_one(MarkdownViewer)
-        for _level, heading, block_id in viewer.document.table_of_contents:
-            if heading.startswith(title) and block_id:
-                viewer.document.query_one(f"#{block_id}").scroll_visible(top=True, animate=False)
-                return
-
-    def action_close(self) -> None:
-        """Close the help."""
-        self.dismiss(None)
+def help_text(app: KeyNamer | None = None, known: Collection[str] = ()) -> str:
+    """The whole help text (keys as remapped in ``app``, if given; ``known``
+    as for :func:`keys_md`)."""
+    return "\n".join([RULES, CARDS, keys_md(app, known), MEMORY, landscapes_md(), objectives_md()])

@@ -10,13 +10,14 @@ from textual import events
 from textual.containers import Vertical
 from textual.widgets import Footer, Static
 
-from ..engine import DraftPick
-from ..engine.rules_data import LANDSCAPES, PARTS
-from ..engine.state import drafter
-from .app import MomijiApp
-from .log_panel import LogPanel
-from .render import CLICK_META, click
-from .sizing import SizedScreen, SizeNotice
+from ...engine import DraftPick
+from ...engine.events import Event
+from ...engine.rules_data import LANDSCAPES, PARTS
+from ...engine.state import drafter
+from ..log_panel import LogPanel
+from ..models.host import GameHost, host
+from ..render import CLICK_META, click
+from .sized import SizedScreen, SizeNotice
 
 
 class DraftScreen(SizedScreen):
@@ -38,21 +39,25 @@ class DraftScreen(SizedScreen):
             yield LogPanel(id="log")
         yield Footer(compact=True)
 
+    ready = False
+
     @property
-    def momiji(self) -> MomijiApp:
-        app = self.app
-        assert isinstance(app, MomijiApp)
-        return app
+    def momiji(self) -> GameHost:
+        """The app, as the screens see it."""
+        return host(self)
 
     def on_mount(self) -> None:
         self.ready = True
-        self.query_one(LogPanel).reset(self.momiji)
+        app = self.momiji
+        app.table_changed.subscribe(self, self.refresh_table)
+        app.memory_changed.subscribe(self, self.reset_log)
+        self.query_one(LogPanel).reset(app)
         self.fit_to_size()
         self.refresh_table([])
 
-    def reset_log(self) -> None:
+    def reset_log(self, memory: bool | None = None) -> None:
         """Redraw the whole log (memory mode changed)."""
-        if getattr(self, "ready", False):
+        if self.ready:
             self.query_one(LogPanel).reset(self.momiji)
 
     async def on_click(self, event: events.Click) -> None:
@@ -62,9 +67,9 @@ class DraftScreen(SizedScreen):
             event.stop()
             await self.run_action(action)
 
-    def refresh_table(self, events: list) -> None:
+    def refresh_table(self, events: list[Event]) -> None:
         """Redraw from the player's view."""
-        if not getattr(self, "ready", False):
+        if not self.ready:
             return
         app = self.momiji
         if app.table is None:

@@ -14,8 +14,9 @@ from textual.containers import Vertical
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Label, Static
 
-from ..session.saves import SavedGameRow, describe_saved_games
-from .app import MomijiApp
+from ...session.saves import SavedGameRow, describe_saved_games
+from ..models.host import host
+from .replay import ReplayScreen
 
 
 class SavedGamesScreen(Screen[None]):
@@ -35,8 +36,7 @@ class SavedGamesScreen(Screen[None]):
         yield Footer()
 
     def on_mount(self) -> None:
-        app = self.app
-        assert isinstance(app, MomijiApp)
+        app = host(self)
         table = self.query_one(DataTable)
         table.add_columns("Game", "Started", "Played", "Status", "Seats", "Turn", "Scores")
         try:
@@ -52,6 +52,7 @@ class SavedGamesScreen(Screen[None]):
         table.focus()
 
     def say(self, text: str) -> None:
+        """Show ``text`` under the table."""
         self.query_one("#saved-message", Label).update(text)
 
     def current_row(self) -> SavedGameRow | None:
@@ -76,8 +77,7 @@ class SavedGamesScreen(Screen[None]):
 
     def action_open(self) -> None:
         """Resume the highlighted game (damaged ones are explained instead)."""
-        app = self.app
-        assert isinstance(app, MomijiApp)
+        app = host(self)
         row = self.current_row()
         if row is None:
             return
@@ -91,8 +91,6 @@ class SavedGamesScreen(Screen[None]):
 
     def action_replay(self) -> None:
         """Step through the highlighted game (read-only)."""
-        from .replay import ReplayScreen
-
         row = self.current_row()
         if row is None:
             return

@@ -1,100 +1,16 @@
-"""The start menu and the new-game form."""
+"""The new-game form: name, seats, bots, landscapes, bot speed, memory mode, seed."""
 
 from __future__ import annotations
 
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.widgets import Button, Footer, Input, Label, OptionList, Select, Static
-from textual.widgets.option_list import Option
+from textual.widgets import Button, Footer, Input, Label, Select, Static
 
-from ..session.saves import latest_unfinished_game
-from ..store.errors import StoreError
-from .app import BOT_SPEEDS, MomijiApp, NewGameOptions, bot_speed_name
-from .sizing import SizedScreen, SizeNotice
-
-LOGO = "紅葉  M O M I J I"
-
-
-class MenuScreen(SizedScreen):
-    """Continue, new game, saved games, help, quit."""
-
-    MIN_SIZE = (40, 12)
-    BINDINGS = [
-        Binding("n", "new", "New game", id="menu.new"),
-        Binding("c", "continue", "Continue", id="menu.continue"),
-        Binding("s", "saved", "Saved games", id="menu.saved"),
-        Binding("q", "app.quit", "Quit", id="menu.quit"),
-    ]
-
-    def compose(self) -> ComposeResult:
-        yield SizeNotice()
-        with Vertical(id="menu-box"):
-            yield Static(LOGO, id="logo")
-            yield Static("Collect autumn leaves, build piles, close them with torii.", id="tagline")
-            yield OptionList(id="menu-list")
-            yield Label("", id="menu-message")
-        yield Footer(compact=True)
-
-    def on_mount(self) -> None:
-        self.refresh_menu()
-
-    def on_screen_resume(self) -> None:
-        self.refresh_menu()
-
-    def _unfinished(self):
-        """The game in progress played last (checked by the rules), as a list of 0 or 1."""
-        app = self.app
-        assert isinstance(app, MomijiApp)
-        try:
-            latest = latest_unfinished_game(app.data_dir)
-        except (OSError, StoreError):
-            return []
-        return [] if latest is None else [latest]
-
-    def refresh_menu(self) -> None:
-        menu = self.query_one("#menu-list", OptionList)
-        menu.clear_options()
-        self.query_one("#menu-message", Label).update("")
-        unfinished = self._unfinished()
-        if unfinished:
-            menu.add_option(Option(f"c  Continue your last game ({unfinished[0].game_id})", id="continue"))
-        menu.add_option(Option("n  New game", id="new"))
-        menu.add_option(Option("s  Saved games", id="saved"))
-        menu.add_option(Option("?  Help and rules", id="help"))
-        menu.add_option(Option("q  Quit", id="quit"))
-        menu.highlighted = 0
-        menu.focus()
-
-    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
-        action = {"continue": self.action_continue, "new": self.action_new, "saved": self.action_saved,
-                  "help": self.app.action_help, "quit": self.app.exit}[event.option.id]
-        action()
-
-    def action_new(self) -> None:
-        """Open the new-game form."""
-        self.app.push_screen(NewGameScreen())
-
-    def action_continue(self) -> None:
-        """Resume the unfinished game played last (a game that cannot be
-        opened, e.g. open in another terminal, is explained instead)."""
-        unfinished = self._unfinished()
-        message = self.query_one("#menu-message", Label)
-        if not unfinished:
-            message.update("There is no unfinished game.")
-            return
-        app = self.app
-        assert isinstance(app, MomijiApp)
-        try:
-            app.resume_game(unfinished[0].path)
-        except (StoreError, OSError) as exc:
-            message.update(f"Cannot continue: {exc}")
-
-    def action_saved(self) -> None:
-        """Browse saved games."""
-        from .saved import SavedGamesScreen
-
-        self.app.push_screen(SavedGamesScreen())
+from ...store.errors import StoreError
+from ..models.host import host
+from ..models.new_game import BOT_SPEEDS, NewGameOptions, bot_speed_name
+from .sized import SizedScreen, SizeNotice
 
 
 class NewGameScreen(SizedScreen):
@@ -111,8 +27,7 @@ class NewGameScreen(SizedScreen):
     ]
 
     def compose(self) -> ComposeResult:
-        app = self.app
-        assert isinstance(app, MomijiApp)
+        app = host(self)
         yield SizeNotice()
         with Vertical(id="new-box"):
             yield Static("New game", classes="title")
@@ -170,10 +85,8 @@ class NewGameScreen(SizedScreen):
 
     def action_start(self) -> None:
         """Start the game with the form's values."""
-        app = self.app
-        assert isinstance(app, MomijiApp)
         try:
-            app.start_game(self.options())
+            host(self).start_game(self.options())
         except StoreError as exc:  # disk full, read-only…: the store's message says what failed
             self.query_one("#new-message", Label).update(str(exc))
         except (OSError, ValueError) as exc:

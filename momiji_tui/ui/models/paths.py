@@ -11,7 +11,7 @@ STYLESHEETS = ("momiji.tcss",)
 def styles_dir() -> Path:
     """The folder holding the ``.tcss`` files (raises ``FileNotFoundError``)."""
     here = Path(__file__).resolve()
-    for candidate in (here.parents[2] / "styles", here.parents[1] / "styles"):
+    for candidate in (here.parents[3] / "styles", here.parents[2] / "styles"):
         if (candidate / STYLESHEETS[0]).is_file():
             return candidate
     raise FileNotFoundError("momiji-tui's styles/ folder is missing from this installation")

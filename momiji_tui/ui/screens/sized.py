@@ -2,35 +2,26 @@
 must be instead of drawing a broken table; recover when it grows.
 
 A screen that wants this subclasses ``SizedScreen``, sets ``MIN_SIZE`` and
-yields a ``SizeNotice`` first in ``compose``. The screen gets the CSS class
-``-too-small`` (which hides everything but the notice, see ``momiji.tcss``)
-and ``-wide`` when there is room for side-by-side panels.
+yields a ``SizeNotice`` (``ui/widgets/size_notice.py``) first in ``compose``.
+The screen gets the CSS class ``-too-small`` (which hides everything but the
+notice, see ``momiji.tcss``) and ``-wide`` when there is room for
+side-by-side panels. The app calls ``fit_to_size`` on every sized screen of
+its stack when the terminal is resized.
 """
 
 from __future__ import annotations
 
 from textual import events
 from textual.screen import Screen
-from textual.widgets import Static
+
+from ..widgets.size_notice import SizeNotice
 
 WIDE = 150  # columns from which the table puts the move log beside the table
 
-
-class SizeNotice(Static):
-    """'The window is too small' with the size needed."""
-
-    def show(self, have: tuple[int, int], need: tuple[int, int]) -> None:
-        w, h = have
-        nw, nh = need
-        self.update(
-            f"Momiji needs a window of at least {nw}×{nh}.\n"
-            f"This one is {w}×{h}: make it {'wider' if w < nw else ''}"
-            f"{' and ' if w < nw and h < nh else ''}{'taller' if h < nh else ''}.\n\n"
-            "The game is saved; ctrl+q quits."
-        )
+__all__ = ["WIDE", "SizedScreen", "SizeNotice"]  # SizeNotice: what a sized screen composes
 
 
-class SizedScreen(Screen):
+class SizedScreen(Screen[None]):
     """A screen with a minimum size (``MIN_SIZE``: columns, rows)."""
 
     MIN_SIZE: tuple[int, int] = (40, 12)

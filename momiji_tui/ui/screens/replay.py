@@ -15,59 +15,20 @@ from pathlib import Path
 
 from rich.console import Group
 from rich.text import Text
-from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
-from textual.message import Message
-from textual.reactive import reactive
 from textual.screen import Screen
-from textual.widget import Widget
 from textual.widgets import Footer, Static
 
-from .. import engine
-from ..engine.rules_data import OBJECTIVE_NAMES
-from ..session.replay import Replay
-from ..session.saves import open_saved
-from ..store.errors import StoreError
-from .render import card_text, display_text, panorama_text, row_text
-
-
-class TurnSlider(Widget):
-    """A horizontal bar of the game's turns with a handle at the current one.
-
-    Moved by the replay screen's keys; a click jumps to the turn under the
-    mouse (posts :class:`TurnSlider.Changed`)."""
-
-    DEFAULT_CSS = """
-    TurnSlider { height: 1; width: 1fr; }
-    """
-
-    value: reactive[int] = reactive(0)
-    maximum: reactive[int] = reactive(0)
-
-    class Changed(Message):
-        """The user picked turn ``value`` with the mouse."""
-
-        def __init__(self, slider: TurnSlider, value: int) -> None:
-            super().__init__()
-            self.slider = slider
-            self.value = value
-
-    def render(self) -> Text:
-        width = max(self.size.width, 3)
-        handle = 0 if self.maximum <= 0 else round(self.value * (width - 1) / self.maximum)
-        out = Text()
-        out.append("━" * handle, style="bold #E8602C")
-        out.append("●", style="bold")
-        out.append("─" * (width - handle - 1), style="dim")
-        return out
-
-    def on_click(self, event: events.Click) -> None:
-        width = max(self.size.width, 2)
-        value = round(event.x * self.maximum / (width - 1)) if self.maximum > 0 else 0
-        self.value = min(max(value, 0), self.maximum)
-        self.post_message(self.Changed(self, self.value))
+from ... import engine
+from ...engine.rules_data import OBJECTIVE_NAMES
+from ...session.replay import Replay
+from ...session.saves import open_saved
+from ...store.errors import StoreError
+from ..models.score_sheet import score_table, winner_sentence
+from ..render import card_text, display_text, panorama_text, row_text
+from ..widgets.turn_slider import TurnSlider
 
 
 class ReplayScreen(Screen[None]):
@@ -153,8 +114,6 @@ class ReplayScreen(Screen[None]):
         self.query_one("#replay-table", Static).update(self.table_text(v))
         sheet = self.query_one("#replay-sheet", Static)
         if r.finished and r.at_end:
-            from .scoring import score_table, winner_sentence
-
             state = r.state
             result = engine.score(state)
             sheet.update(Group(
@@ -190,7 +149,8 @@ class ReplayScreen(Screen[None]):
         for i, s in enumerate(v.seats):
             marker = "▶ " if i == v.current and v.phase in ("draft", "play") else "  "
             out.append(f"\n\n{marker}", style="bold")
-            out.append(s.name + (" (you)" if i == self.seat and not self.replay.open_hands else ""), style="bold")
+            you = i == self.seat and self.replay is not None and not self.replay.open_hands
+            out.append(s.name + (" (you)" if you else ""), style="bold")
             out.append(f"   acorns {s.acorns}   turns {s.turns}   ")
             out.append_text(panorama_text(s, short=True))
             out.append("\n    hand ")

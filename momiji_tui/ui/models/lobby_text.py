@@ -1,0 +1,38 @@
+"""The lobby's words: the guest note, who is playing (tables, then every
+player online), what a solo player is doing. Pure: rich text, no Textual."""
+
+from __future__ import annotations
+
+from rich.text import Text
+
+from ...session.lobby import LobbySnapshot
+
+GUEST_NOTE = ("You came in as a guest (no SSH key). Your games are saved, but a guest cannot "
+              "come back to them: connect with a key to keep them.")
+
+
+def solo_activity(bots: int) -> str:
+    """What a player in a solo game is doing, as others see it."""
+    return f"solo game against {bots} bot{'s' if bots != 1 else ''}"
+
+
+def who_is_playing(snapshot: LobbySnapshot) -> Text:
+    """The "who is playing" panel: tables first, then every player online."""
+    t = Text()
+    t.append(f"Who is playing · {len(snapshot.players)} online\n", style="bold")
+    marks = {"here": "", "away": " (away)", "bot": " (bot)", "bot for": " (away, a bot plays)", "open": ""}
+    for info in snapshot.tables:
+        label = f"table {info.table_id}" if info.state == "waiting" else info.table_id
+        t.append(f"  {label}", style="bold")
+        if info.state == "waiting":
+            t.append(f" waiting for {info.open_seats} player{'s' if info.open_seats != 1 else ''}: ",
+                     style="italic")
+        else:
+            t.append(f" {info.detail}: ", style="italic")
+        t.append(" · ".join(f"{name}{marks.get(status, '')}" if status != "open" else "(open seat)"
+                            for name, status in info.seats))
+        t.append("\n")
+    for name, activity in snapshot.players:
+        t.append(f"  {name}", style="bold")
+        t.append(f" — {activity}\n", style="dim")
+    return t

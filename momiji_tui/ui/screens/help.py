@@ -1,0 +1,49 @@
+"""Help: the rules in brief with RULES section numbers, every landscape
+power, every objective, and the keys (the text is ``models/help_text.py``)."""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.screen import ModalScreen
+from textual.widgets import Footer, MarkdownViewer
+
+from ..models.help_text import KeyNamer, help_text
+from ..models.host import host
+from ..table_screen import TableScreen
+
+
+def help_markdown(app: KeyNamer | None = None) -> str:
+    """The whole help text, keys as remapped in ``app`` (if given), the table
+    screen's binding ids in the keys table."""
+    return help_text(app, {b.id for b in TableScreen.BINDINGS if isinstance(b, Binding) and b.id})
+
+
+class HelpScreen(ModalScreen[None]):
+    """The rules summary, powers, objectives and keys; Esc closes. Letters
+    jump to a section; wide windows show the table of contents."""
+
+    BINDINGS = [
+        Binding("escape,q,question_mark,f1", "close", "Close", id="help.close"),
+        Binding("r", "jump('Momiji')", "Rules", id="help.rules"),
+        Binding("k", "jump('Keys')", "Keys", id="help.keys"),
+        Binding("l", "jump('Landscapes')", "Landscapes", id="help.landscapes"),
+        Binding("o", "jump('Objective tokens')", "Objectives", id="help.objectives"),
+    ]
+
+    def compose(self) -> ComposeResult:
+        yield MarkdownViewer(help_markdown(host(self)), show_table_of_contents=self.app.size.width >= 110,
+                             id="help")
+        yield Footer(compact=True)
+
+    def action_jump(self, title: str) -> None:
+        """Scroll to the first heading that starts with ``title``."""
+        viewer = self.query_one(MarkdownViewer)
+        for _level, heading, block_id in viewer.document.table_of_contents:
+            if heading.startswith(title) and block_id:
+                viewer.document.query_one(f"#{block_id}").scroll_visible(top=True, animate=False)
+                return
+
+    def action_close(self) -> None:
+        """Close the help."""
+        self.dismiss(None)

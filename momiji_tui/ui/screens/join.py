@@ -1,0 +1,80 @@
+"""Join a table that waits for players (over SSH)."""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.css.query import NoMatches
+from textual.screen import Screen
+from textual.widgets import Footer, Label, OptionList, Static
+from textual.widgets.option_list import Option
+
+from ...session.lobby import LobbyError
+from ..models.host import lobby_host
+from .waiting import WaitingScreen
+
+
+class JoinScreen(Screen[None]):
+    """Tables that wait for players; Enter takes a seat."""
+
+    BINDINGS = [Binding("escape", "back", "Back", id="join.back")]
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="join-box"):
+            yield Static("Join a table", classes="title")
+            yield OptionList(id="join-list")
+            yield Label("", id="join-message")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        if lobby_host(self).exiting:  # the session ended while this screen was composed
+            return
+        lobby_host(self).lobby_changed.subscribe(self, self._lobby_changed)
+        self.refresh_lobby()
+        self.query_one(OptionList).focus()
+
+    def on_screen_resume(self) -> None:
+        self.refresh_lobby()
+
+    def _lobby_changed(self, _: None) -> None:
+        """The lobby's lists changed: redraw while in view (else on resume)."""
+        if self.is_active:
+            self.refresh_lobby()
+
+    def refresh_lobby(self) -> None:
+        """Redraw from the lobby's state (quietly skipped while not composed)."""
+        try:
+            self._refresh_lobby()
+        except NoMatches:  # not composed yet, or already being removed
+            pass
+
+    def _refresh_lobby(self) -> None:
+        lobby = lobby_host(self).lobby
+        menu = self.query_one(OptionList)
+        highlighted = menu.highlighted_option.id if menu.highlighted_option is not None else None
+        menu.clear_options()
+        tables = lobby.open_tables()
+        for p in tables:
+            names = " · ".join(s.name if s.name else "(open seat)" for s in p.seats)
+            menu.add_option(Option(f"{p.table_id}  {names}  [{p.landscape_mode}]", id=p.table_id))
+        ids = [p.table_id for p in tables]
+        if ids:
+            menu.highlighted = ids.index(highlighted) if highlighted in ids else 0
+        self.query_one("#join-message", Label).update("" if ids else "No table is waiting for players. "
+                                                      "Create one from the lobby (t).")
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        app = lobby_host(self)
+        table_id = str(event.option.id)
+        try:
+            app.lobby.join_table(app, table_id)
+        except LobbyError as exc:
+            self.query_one("#join-message", Label).update(str(exc))
+            return
+        if table_id in app.lobby.pending:  # else the table is full and the game is opening
+            self.app.switch_screen(WaitingScreen(table_id))
+
+    def action_back(self) -> None:
+        """Back to the lobby."""
+        self.app.pop_screen()

@@ -1,0 +1,176 @@
+"""The lobby: the first screen of a player who comes in over SSH.
+
+From here a player starts a solo game against bots, resumes their games,
+opens a table for several players (each other seat open for a player or
+given to a bot), joins an open table, and sees who is playing. The lobby's
+state lives in :class:`momiji_tui.session.lobby.Lobby` (one per server);
+this screen only shows it and sends it requests through the app
+(:class:`~momiji_tui.ui.models.host.LobbyHost`).
+"""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical, VerticalScroll
+from textual.css.query import NoMatches
+from textual.screen import Screen
+from textual.widgets import Footer, Input, Label, OptionList, Static
+from textual.widgets.option_list import Option
+
+from ...store import SavedGame
+from ..models.host import lobby_host
+from ..models.lobby_text import GUEST_NOTE, who_is_playing
+from .create_table import CreateTableScreen
+from .join import JoinScreen
+from .my_games import MyGamesScreen
+from .new_game import NewGameScreen
+
+LOGO = "紅葉  M O M I J I  ·  over SSH"
+
+
+class LobbyScreen(Screen[None]):
+    """New solo game, resume, create or join a table, who is playing."""
+
+    BINDINGS = [
+        Binding("c", "continue", "Continue", id="lobby.continue"),
+        Binding("n", "new", "New game", id="lobby.new"),
+        Binding("r", "resume", "My games", id="lobby.resume"),
+        Binding("t", "create", "Create table", id="lobby.create"),
+        Binding("j", "join", "Join table", id="lobby.join"),
+        Binding("q", "app.quit", "Quit", id="lobby.quit"),
+    ]
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._solo: list[SavedGame] = []
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="lobby-box"):
+            yield Static(LOGO, id="lobby-logo")
+            yield Static(id="lobby-who")
+            yield OptionList(id="lobby-list")
+            yield Label("", id="lobby-message")
+            with VerticalScroll(id="lobby-players"):
+                yield Static(id="lobby-players-text")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        if lobby_host(self).exiting:  # the session ended while this screen was composed
+            return
+        lobby_host(self).lobby_changed.subscribe(self, self._lobby_changed)
+        app = lobby_host(self)
+        player = app.player
+        who = Text()
+        who.append(f"Welcome, {player.name}. ", style="bold")
+        if player.is_guest:
+            who.append(GUEST_NOTE, style="italic")
+        else:
+            who.append(f"Your games are kept under your key {player.key_hint}. "
+                       f"Others see you as {app.lobby.label(app)}.")
+        self.query_one("#lobby-who", Static).update(who)
+        self._solo = app.unfinished_solo()
+        self.refresh_lobby()
+        self.query_one(OptionList).focus()
+        if not app.auto_returned:
+            app.auto_returned = True
+            game_id = app.lobby.absent_seat(player)
+            if game_id is not None:  # back after a dropped connection: straight to the seat
+                self.call_after_refresh(self._return, game_id)
+
+    def on_screen_resume(self) -> None:
+        self._solo = lobby_host(self).unfinished_solo()
+        self.refresh_lobby()
+
+    def _return(self, game_id: str) -> None:
+        error = lobby_host(self).return_to_table(game_id)
+        if error:
+            self.say(error)
+
+    def say(self, text: str) -> None:
+        """Show ``text`` under the options."""
+        self.query_one("#lobby-message", Label).update(text)
+
+    def _lobby_changed(self, _: None) -> None:
+        """The lobby's lists changed: redraw while in view (else on resume)."""
+        if self.is_active:
+            self.refresh_lobby()
+
+    def refresh_lobby(self) -> None:
+        """Redraw the options and who is playing from the lobby's state."""
+        try:
+            self._refresh_lobby()
+        except NoMatches:  # not composed yet, or already being removed
+            pass
+
+    def _refresh_lobby(self) -> None:
+        app = lobby_host(self)
+        lobby = app.lobby
+        menu = self.query_one("#lobby-list", OptionList)
+        highlighted = menu.highlighted_option.id if menu.highlighted_option is not None else None
+        menu.clear_options()
+        absent = lobby.absent_seat(app.player)
+        if absent is not None:
+            menu.add_option(Option(f"c  Return to your seat at {absent}", id="continue"))
+        elif self._solo:
+            menu.add_option(Option(f"c  Continue your last game ({self._solo[0].game_id})", id="continue"))
+        menu.add_option(Option("n  New game against bots", id="new"))
+        mine = len(self._solo) + len(lobby.my_tables(app.player))
+        menu.add_option(Option(f"r  Resume my games ({mine})", id="resume"))
+        menu.add_option(Option("t  Create a table for several players", id="create"))
+        open_tables = len(lobby.open_tables())
+        menu.add_option(Option(f"j  Join a table ({open_tables} open)", id="join"))
+        menu.add_option(Option("?  Help and rules", id="help"))
+        menu.add_option(Option("q  Quit", id="quit"))
+        ids = [menu.get_option_at_index(i).id for i in range(menu.option_count)]
+        menu.highlighted = ids.index(highlighted) if highlighted in ids else 0
+        self.query_one("#lobby-players-text", Static).update(who_is_playing(lobby.snapshot()))
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        actions = {"continue": self.action_continue, "new": self.action_new, "resume": self.action_resume,
+                   "create": self.action_create, "join": self.action_join, "help": lobby_host(self).action_help,
+                   "quit": self.app.exit}
+        actions[str(event.option.id)]()
+
+    def action_continue(self) -> None:
+        """Return to a shared table, else continue the newest solo game."""
+        app = lobby_host(self)
+        absent = app.lobby.absent_seat(app.player)
+        if absent is not None:
+            self._return(absent)
+            return
+        self._solo = app.unfinished_solo()
+        if not self._solo:
+            self.say("There is no unfinished game.")
+            return
+        try:
+            app.resume_game(self._solo[0].path)
+        except Exception as exc:  # a damaged file or a game open elsewhere
+            self.say(f"Cannot continue: {exc}")
+
+    def action_new(self) -> None:
+        """A new solo game against bots."""
+        screen = NewGameScreen()
+        self.app.push_screen(screen)
+        name = lobby_host(self).player.name
+
+        def use_player_name() -> None:
+            try:
+                screen.query_one("#name", Input).value = name
+            except NoMatches:  # the form changed: its own default stays
+                pass
+
+        screen.call_after_refresh(use_player_name)
+
+    def action_resume(self) -> None:
+        """Every unfinished game of mine: solo and at shared tables."""
+        self.app.push_screen(MyGamesScreen())
+
+    def action_create(self) -> None:
+        """Open a table for several players."""
+        self.app.push_screen(CreateTableScreen())
+
+    def action_join(self) -> None:
+        """Join a table that waits for players."""
+        self.app.push_screen(JoinScreen())

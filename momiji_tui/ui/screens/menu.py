@@ -1,0 +1,90 @@
+"""The start menu: continue, new game, saved games, help, quit."""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.widgets import Footer, Label, OptionList, Static
+from textual.widgets.option_list import Option
+
+from ...store import SavedGame
+from ...store.errors import StoreError
+from ..models.host import host
+from .new_game import NewGameScreen
+from .saved import SavedGamesScreen
+from .sized import SizedScreen, SizeNotice
+
+LOGO = "紅葉  M O M I J I"
+
+
+class MenuScreen(SizedScreen):
+    """Continue, new game, saved games, help, quit."""
+
+    MIN_SIZE = (40, 12)
+    BINDINGS = [
+        Binding("n", "new", "New game", id="menu.new"),
+        Binding("c", "continue", "Continue", id="menu.continue"),
+        Binding("s", "saved", "Saved games", id="menu.saved"),
+        Binding("q", "app.quit", "Quit", id="menu.quit"),
+    ]
+
+    def compose(self) -> ComposeResult:
+        yield SizeNotice()
+        with Vertical(id="menu-box"):
+            yield Static(LOGO, id="logo")
+            yield Static("Collect autumn leaves, build piles, close them with torii.", id="tagline")
+            yield OptionList(id="menu-list")
+            yield Label("", id="menu-message")
+        yield Footer(compact=True)
+
+    def on_mount(self) -> None:
+        self.refresh_menu()
+
+    def on_screen_resume(self) -> None:
+        self.refresh_menu()
+
+    def _unfinished(self) -> list[SavedGame]:
+        """The game in progress played last (checked by the rules), as a list of 0 or 1."""
+        return host(self).unfinished_solo()[:1]
+
+    def refresh_menu(self) -> None:
+        """The options, with *Continue* when there is an unfinished game."""
+        menu = self.query_one("#menu-list", OptionList)
+        menu.clear_options()
+        self.query_one("#menu-message", Label).update("")
+        unfinished = self._unfinished()
+        if unfinished:
+            menu.add_option(Option(f"c  Continue your last game ({unfinished[0].game_id})", id="continue"))
+        menu.add_option(Option("n  New game", id="new"))
+        menu.add_option(Option("s  Saved games", id="saved"))
+        menu.add_option(Option("?  Help and rules", id="help"))
+        menu.add_option(Option("q  Quit", id="quit"))
+        menu.highlighted = 0
+        menu.focus()
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        action = {"continue": self.action_continue, "new": self.action_new, "saved": self.action_saved,
+                  "help": host(self).action_help, "quit": self.app.exit}[str(event.option.id)]
+        action()
+
+    def action_new(self) -> None:
+        """Open the new-game form."""
+        self.app.push_screen(NewGameScreen())
+
+    def action_continue(self) -> None:
+        """Resume the unfinished game played last (a game that cannot be
+        opened, e.g. open in another terminal, is explained instead)."""
+        unfinished = self._unfinished()
+        message = self.query_one("#menu-message", Label)
+        if not unfinished:
+            message.update("There is no unfinished game.")
+            return
+        try:
+            host(self).resume_game(unfinished[0].path)
+        except (StoreError, OSError) as exc:
+            message.update(f"Cannot continue: {exc}")
+
+    def action_saved(self) -> None:
+        """Browse saved games."""
+        self.app.push_screen(SavedGamesScreen())
