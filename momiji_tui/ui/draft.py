@@ -14,8 +14,8 @@ from ..engine import DraftPick
 from ..engine.rules_data import LANDSCAPES, PARTS
 from ..engine.state import drafter
 from .app import MomijiApp
-from .log_panel import LogPanel
-from .render import CLICK_META, click
+from .widgets.log_panel import LogPanel
+from .models.render import CLICK_META, click
 from .sizing import SizedScreen, SizeNotice
 
 

@@ -30,7 +30,7 @@ from ..engine.rules_data import OBJECTIVE_NAMES
 from ..session.replay import Replay
 from ..session.saves import open_saved
 from ..store.errors import StoreError
-from .render import card_text, display_text, panorama_text, row_text
+from .models.render import card_text, display_text, panorama_text, row_text
 
 
 class TurnSlider(Widget):

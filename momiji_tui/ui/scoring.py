@@ -23,7 +23,7 @@ from ..engine.rules_data import LEAF_NAMES, OBJECTIVE_NAMES
 from ..engine.scoring import ScoreSheet
 from ..session.deal_seed import seed_reveal_line
 from .app import MomijiApp
-from .render import TORII, TYPE_INK
+from .models.render import TORII, TYPE_INK
 from .sizing import SizedScreen, SizeNotice
 
 

@@ -39,9 +39,10 @@ from ..engine.rules_data import (
 )
 from .app import MomijiApp
 from .choice import Choice, ChoiceScreen
-from .log_panel import LogPanel, log_line
-from .preview import PlayPreview, arrangements, new_pile_types, play_preview
-from .render import (
+from .models.log_lines import log_line
+from .widgets.log_panel import LogPanel
+from .models.preview import PlayPreview, arrangements, new_pile_types, play_preview
+from .models.render import (
     ACORN_SIGN, CLICK_META, TORII, big_card_lines, big_pile_block, card_text, cards_text, click, display_columns, display_text, leaf_name,
     join_columns, objective_label, objectives_text, panorama_text, row_points, row_text,
 )

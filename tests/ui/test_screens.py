@@ -20,9 +20,9 @@ from momiji_tui.ui.app import BOT_SPEEDS, MomijiApp, NewGameOptions
 from momiji_tui.ui.choice import ChoiceScreen
 from momiji_tui.ui.help import HelpScreen, help_markdown
 from momiji_tui.ui.keymap import KEYMAP_ENV, load_keymap
-from momiji_tui.ui.log_panel import log_line
+from momiji_tui.ui.models.log_lines import log_line
 from momiji_tui.ui.menu import MenuScreen, NewGameScreen
-from momiji_tui.ui.preview import arrangements, new_pile_types, play_preview
+from momiji_tui.ui.models.preview import arrangements, new_pile_types, play_preview
 from momiji_tui.ui.scoring import ScoringScreen, winner_sentence
 from momiji_tui.ui.sizing import SizeNotice
 from momiji_tui.ui.table_screen import TableScreen
