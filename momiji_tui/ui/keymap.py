@@ -83,8 +83,8 @@ def _ui_classes() -> list[type]:
     from .. import ui
 
     out: list[type] = []
-    for info in pkgutil.iter_modules(ui.__path__):
-        module = importlib.import_module(f"{ui.__name__}.{info.name}")
+    for info in pkgutil.walk_packages(ui.__path__, f"{ui.__name__}."):  # ui/screens, ui/widgets too
+        module = importlib.import_module(info.name)
         for _, cls in inspect.getmembers(module, inspect.isclass):
             if cls.__module__ == module.__name__ and issubclass(cls, DOMNode):
                 out.append(cls)

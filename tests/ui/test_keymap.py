@@ -22,7 +22,7 @@ def declared_binding_ids() -> set[str]:
     """Every ``Binding(..., id="...")`` written in the ui sources (read as text,
     independently of the registry under test)."""
     found: set[str] = set()
-    for source in UI.glob("*.py"):
+    for source in UI.rglob("*.py"):  # ui/screens, ui/widgets too
         for call in re.findall(r"Binding\((.*?)\)(?:,|\])", source.read_text(), flags=re.S):
             found.update(re.findall(r'id="([^"]+)"', call))
     return found

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from rich.text import Text
 from textual.widgets import RichLog
@@ -19,7 +20,7 @@ class LogPanel(RichLog):
 
     can_focus = False
 
-    def __init__(self, **kwargs: object) -> None:
+    def __init__(self, **kwargs: Any) -> None:
         super().__init__(max_lines=1000, wrap=True, markup=False, auto_scroll=True, **kwargs)
 
     def reset(self, app: GameHost) -> None:
