@@ -8,6 +8,7 @@
     state, new_events = run(state, command)            # decide + apply, one copy
     run_in_place(own_state, command)                   # the same on a state you own
     view(state, seat)                                  # what a seat may know
+    explain(view(state, seat), command)                # None, or why decide refuses it
 
 A random legal command without listing them: ``engine.sample.sample_command``.
 """
@@ -23,6 +24,7 @@ from .commands import (
 from .decide import decide, run, run_in_place
 from .errors import IllegalCommand
 from .events import Event, from_dict, to_dict
+from .explain import explain
 from .fold import apply, apply_in_place, fold
 from .legal import can_take_main_action, legal_commands
 from .scoring import ScoreSheet, score
@@ -35,6 +37,6 @@ __all__ = [
     "DiscardToLimit", "DraftPick", "EndTurn", "Event", "Exchange", "GameState", "IllegalCommand",
     "Pass", "Play", "PlayerView", "Reveal", "ScoreSheet", "Undo", "UseLandscape", "apply", "apply_in_place",
     "can_take_main_action", "card_by_name", "commands", "create_game", "decide", "describe_card",
-    "determinize", "events", "fold", "from_dict", "legal_commands", "run", "run_in_place", "score",
+    "determinize", "events", "explain", "fold", "from_dict", "legal_commands", "run", "run_in_place", "score",
     "to_dict", "view",
 ]
