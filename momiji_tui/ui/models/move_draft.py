@@ -19,7 +19,7 @@ from typing import Literal
 
 from ... import engine
 from ...engine import (
-    ActivateObjective, Collect, Command, DiscardToLimit, Exchange, Play, PlayerView, UseLandscape,
+    ActivateObjective, Collect, Command, DiscardToLimit, DraftPick, Exchange, Play, PlayerView, UseLandscape,
 )
 from ...engine.cards import CARD_TYPE, CARD_VALUE, Card
 from ...engine.rules_data import OBJECTIVE_COST, PAGODA_OBJECTIVE_COST, TEAHOUSE_COLUMNS
@@ -275,6 +275,13 @@ class MoveDraft:
         if len(self.selected) != 2:
             return None
         return Exchange(self.seat, (self.selected[0], self.selected[1]))
+
+    def draft_pick(self, landscape: str) -> tuple[DraftPick | None, str | None]:
+        """The pick of ``landscape`` in the landscape draft (RULES §2.1), or
+        None and the engine's reason it cannot be picked now."""
+        command = DraftPick(self.seat, landscape)
+        reason = self.explain(command)
+        return (None, reason) if reason else (command, None)
 
     def landscape_command(self, landscape: str, *, card: Card | None = None,
                           objective: str | None = None) -> UseLandscape:

@@ -6,7 +6,6 @@ built (``POWER_FLOWS``, one table instead of ids spread over modules), and
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from enum import Enum
@@ -16,11 +15,6 @@ from ... import engine
 from ...engine import ActivateObjective, Collect, Command, Exchange, IllegalCommand, Play, PlayerView
 from ...engine.cards import CARD_TYPE, CARD_VALUE, Card
 from ...engine.rules_data import FOX_DISCARDS_PER_ACORN, KOI_MAX, LEAF_TYPES
-
-try:  # engine.explain lands with the engine's part of issue 13 (branch e13-engine)
-    from ...engine import explain as _engine_explain  # type: ignore[attr-defined]
-except ImportError:  # pragma: no cover - until that merge
-    _engine_explain = None
 
 HAND_KEYS = "1234567890"
 # Actions whose refusal is explained when their key is pressed.
@@ -43,9 +37,7 @@ def explain(view: PlayerView, command: Command, check: Check | None = None) -> s
     when given, else let through: the table refuses it when it is sent.
     """
     try:
-        if _engine_explain is not None:
-            return _engine_explain(view, command)
-        return _explain_here(view, command)  # pragma: no cover - until the e13-engine merge
+        return engine.explain(view, command)
     except ValueError:
         if check is None or not isinstance(command, PUBLIC_COMMANDS):
             return None
@@ -54,18 +46,6 @@ def explain(view: PlayerView, command: Command, check: Check | None = None) -> s
         except IllegalCommand as refused:
             return str(refused)
         return None
-
-
-def _explain_here(view: PlayerView, command: Command) -> str | None:  # pragma: no cover
-    """``engine.explain`` as the e13-engine branch writes it (until it is merged)."""
-    state = engine.determinize(view, random.Random(0))
-    if state.phase == "play" and state.turn.since_checkpoint > 0 and state.turn.checkpoint is None:
-        state.turn.checkpoint = state.fork()
-    try:
-        engine.decide(state, command)
-    except IllegalCommand as refused:
-        return str(refused)
-    return None
 
 
 # Commands whose effects reveal nothing hidden, so a table may check them in advance.
