@@ -30,7 +30,7 @@ from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from ...engine import events as ev
 from ...engine.rules_data import LEAF_TYPES
@@ -44,6 +44,7 @@ from ..models.table_text import (
 )
 from ..sizing import SizeNotice
 from ..widgets.log_panel import LogPanel
+from ..widgets.table_footer import TableFooter
 from ..widgets.table_regions import (
     DisplayRegion, HandRegion, ObjectivesRegion, Opponents, PreviewLine, StatusLine, YouRegion,
 )
@@ -102,7 +103,8 @@ class TableScreen(TableActions):
                 yield Static(id="message")
                 yield PreviewLine(id="preview")
             yield LogPanel(id="log")
-        yield Footer(compact=True)
+        self.footer = TableFooter(compact=True)
+        yield self.footer
 
     # ------------------------------------------------------------ drawing
 

@@ -14,6 +14,7 @@ from ..models.host import host
 from ..models.move_draft import GAME_ACTIONS, DiscardFlow, LandscapeFlow, MoveDraft
 from ..models.render import CLICK_META
 from ..sizing import SizedScreen
+from ..widgets.table_footer import TableFooter
 
 
 class TableBase(SizedScreen):
@@ -28,6 +29,7 @@ class TableBase(SizedScreen):
         self._footer_keys: tuple[bool | None, ...] = ()
         self._seen_events: list[list[ev.Event]] = []  # the last lists of new events drawn
         self.ready = False
+        self.footer: TableFooter | None = None  # the screen's footer, once composed
 
 
     # ------------------------------------------------- the move being built
@@ -101,7 +103,10 @@ class TableBase(SizedScreen):
         return self.draft.reason(action)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """Show only the keys that apply now (RULES §3 timing)."""
+        """Show only the keys that apply now (RULES §3 timing); every key
+        while the footer builds its key widgets (``TableFooter``)."""
+        if self.footer is not None and self.footer.all_shown:
+            return True
         if self.too_small:
             return action in ("menu",)
         if action == "back":
