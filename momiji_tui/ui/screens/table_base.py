@@ -29,6 +29,7 @@ class TableBase(SizedScreen):
         self._footer_keys: tuple[bool | None, ...] = ()
         self._seen_events: list[list[ev.Event]] = []  # the last lists of new events drawn
         self.ready = False
+        self._message_drawn = False  # the message widget shows self.message
         self.footer: TableFooter | None = None  # the screen's footer, once composed
 
 
@@ -61,9 +62,13 @@ class TableBase(SizedScreen):
 
     def say(self, text: str | Text, *, error: bool = False) -> None:
         """Show a message above the preview (a refusal is styled as an error)."""
-        self.message = text if isinstance(text, Text) else Text(text)
-        self.message_is_error = error and bool(self.message.plain)
-        if self.ready:
+        message = text if isinstance(text, Text) else Text(text)
+        is_error = error and bool(message.plain)
+        unchanged = (message.plain, is_error) == (self.message.plain, self.message_is_error) \
+            and message.spans == self.message.spans
+        self.message, self.message_is_error = message, is_error
+        if self.ready and not (unchanged and self._message_drawn):
+            self._message_drawn = True
             widget = self.query_one("#message", Static)
             widget.update(self.message)
             widget.display = bool(self.message.plain)

@@ -16,7 +16,9 @@ from typing import Any, Generic, TypeVar
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Vertical
+from textual.geometry import Size
 from textual.reactive import reactive
+from textual.widget import Widget
 from textual.widgets import Static
 
 from ..models.table_text import (
@@ -35,7 +37,6 @@ class Region(Static, Generic[SliceT]):
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.renders = 0
-        self._shape: tuple[int, bool] | None = None
 
     def render_slice(self, data: SliceT) -> Text:
         """The text for ``data`` (each region its own renderer)."""
@@ -48,12 +49,21 @@ class Region(Static, Generic[SliceT]):
         self.show(self.render_slice(data))
 
     def show(self, text: Text) -> None:
-        """Show ``text``; lay the screen out again only when its height may change."""
-        width = self.size.width
-        lines = text.plain.split("\n")
-        shape = (len(lines), width <= 0 or any(len(line) >= width for line in lines))
-        self.update(text, layout=shape != self._shape or shape[1])
-        self._shape = shape
+        """Show ``text``; lay the screen out again only when its height changes
+        (measured as Textual lays it out: wrapped at the content width)."""
+        width = self.content_size.width
+        if width <= 0:
+            self.update(text)
+            return
+        before = self.get_content_height(self.parent_size(), self.app.size, width)
+        self.update(text, layout=False)
+        if self.get_content_height(self.parent_size(), self.app.size, width) != before:
+            self.refresh(layout=True)
+
+    def parent_size(self) -> Size:
+        """The size of the container the region sits in."""
+        parent = self.parent
+        return parent.size if isinstance(parent, Widget) else self.app.size
 
 
 class StatusLine(Region[StatusSlice]):
