@@ -12,7 +12,9 @@ until the redrawn screen has been handed to the terminal driver
 * **cursor** — ``right`` (the cursor walks along the hand);
 * **confirm** — ``enter`` with that card selected: the play is checked,
   submitted, saved and drawn (then ``u`` undoes it, not counted, so the next
-  press finds the same table).
+  press finds the same table);
+* **no-op** — ``f5``, bound to nothing: the floor, what Pilot and Textual
+  spend on any key press and one idle frame, whatever the table does.
 
 Pilot's own bookkeeping runs in the same process and is counted too; it is
 the same before and after a change, so the figures compare.
@@ -30,7 +32,7 @@ from .common import p95, row
 
 SEED = 3
 SEATS = 3
-KINDS = ("select", "cursor", "confirm")
+KINDS = ("select", "cursor", "confirm", "no-op")
 
 
 async def _until_shown(pilot, shown: list[float], polls: int = 20) -> None:
@@ -78,12 +80,13 @@ async def _press_cpu(size: tuple[int, int], presses: int) -> dict[str, list[floa
             shown.clear()
             start = time.process_time()
             await pilot.press(k)
-            await _until_shown(pilot, shown)
+            await _until_shown(pilot, shown, polls=20 if kind != "no-op" else 1)
             out[kind].append(time.process_time() - start)
 
         for _ in range(presses):
             await timed("select", key)
             await timed("cursor", "right")
+            await timed("no-op", "f5")
         for _ in range(presses):
             await timed("select", key)  # selected now (presses is even: it started unselected)
             await timed("confirm", "enter")
@@ -102,7 +105,8 @@ def measure(presses: int) -> list[dict]:
         for kind in KINDS:
             ms = [s * 1000 for s in cpu[kind]]
             label = f"key CPU {kind} {size[0]}x{size[1]}"
-            rows.append(row(f"{label} median", statistics.median(ms), "ms", 10, False))
+            target = None if kind == "no-op" else 10
+            rows.append(row(f"{label} median", statistics.median(ms), "ms", target, False))
             rows.append(row(f"{label} p95", p95(ms), "ms", None, False))
     return rows
 
