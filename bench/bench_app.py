@@ -34,7 +34,7 @@ async def _key_latencies(presses: int) -> list[float]:
     runs in headless mode too); Pilot's own waiting is not counted."""
     from momiji_tui.ui.app import MomijiApp
     from momiji_tui.ui.models.new_game import NewGameOptions
-    from momiji_tui.ui.table_screen import TableScreen
+    from momiji_tui.ui.screens.table import TableScreen
 
     app = MomijiApp(tempfile.mkdtemp(prefix="momiji-bench-"), bot_delay=0,
                     new_game=NewGameOptions(seats=2, bot_level="easy", seed=1))

@@ -269,6 +269,13 @@ def to_dict(event: Event) -> dict[str, Any]:
     return out
 
 
+def event_seat(event: Event) -> int | None:
+    """The seat ``event`` is about (its ``seat`` field), or None for an event
+    of the whole table (a deal, a draw pile refill, the end)."""
+    seat = getattr(event, "seat", None)
+    return seat if isinstance(seat, int) else None
+
+
 def from_dict(data: dict[str, Any]) -> Event:
     """Rebuild an event from ``to_dict`` output.
 

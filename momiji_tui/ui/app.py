@@ -42,7 +42,7 @@ from .screens.replay import ReplayScreen
 from .screens.saved import SavedGamesScreen
 from .screens.scoring import ScoringScreen
 from .screens.sized import SizedScreen
-from .table_screen import TableScreen
+from .screens.table import TableScreen
 
 __all__ = ["BOT_SPEEDS", "MomijiApp", "NewGameOptions", "TableChanged", "not_saved_text"]
 

@@ -282,7 +282,7 @@ async def take_turn_by_keys(term: Terminal, app: Any, timeout: float = TIMEOUT, 
     from momiji_tui.engine.cards import CARD_TYPE
     from momiji_tui.engine.rules_data import HAND_LIMIT
     from momiji_tui.ui.screens.choice import ChoiceScreen
-    from momiji_tui.ui.table_screen import HAND_KEYS, hand_order
+    from momiji_tui.ui.screens.table import HAND_KEYS, hand_order
 
     table, seat = app.table, app.seat
 

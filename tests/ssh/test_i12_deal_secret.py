@@ -69,7 +69,7 @@ def test_rules_2_2_the_creator_cannot_choose_the_seed(tmp_path):
 async def test_rules_2_2_the_create_table_form_has_no_seed_and_screens_never_show_it(
         game, clients, monkeypatch):
     monkeypatch.setattr(secrets, "randbits", fake_randbits([]))
-    from momiji_tui.ui.table_screen import TableScreen
+    from momiji_tui.ui.screens.table import TableScreen
 
     from test_ssh_shared_table import join_first_table
 

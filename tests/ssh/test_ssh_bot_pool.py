@@ -13,7 +13,7 @@ from momiji_tui.bots import make_bot
 from momiji_tui.session.table import BOT, HUMAN, SeatConfig, Table
 from momiji_tui.ssh import bot_pool
 from momiji_tui.ssh.bot_pool import BotPool, default_workers
-from momiji_tui.ui.table_screen import TableScreen
+from momiji_tui.ui.screens.table import TableScreen
 
 
 @pytest.fixture

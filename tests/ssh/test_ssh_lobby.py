@@ -14,7 +14,7 @@ from momiji_tui.session.lobby import SharedTable
 from momiji_tui.ui.lobby import LobbyApp
 from momiji_tui.ui.models.lobby_text import GUEST_NOTE
 from momiji_tui.ui.screens.lobby import LobbyScreen
-from momiji_tui.ui.table_screen import TableScreen
+from momiji_tui.ui.screens.table import TableScreen
 
 
 def files_under(root: Path) -> set[Path]:

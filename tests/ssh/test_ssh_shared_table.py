@@ -25,7 +25,7 @@ from momiji_tui.store import list_games
 from momiji_tui.ui.screens.join import JoinScreen
 from momiji_tui.ui.screens.lobby import LobbyScreen
 from momiji_tui.ui.screens.scoring import ScoringScreen
-from momiji_tui.ui.table_screen import TableScreen
+from momiji_tui.ui.screens.table import TableScreen
 
 
 async def create_table(term, app, *, seed: int | None = None, seats: int = 2) -> None:

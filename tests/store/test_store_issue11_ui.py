@@ -15,7 +15,7 @@ from momiji_tui import cli
 from momiji_tui.session.table import HUMAN, SeatConfig, Table
 from momiji_tui.ui.app import MomijiApp
 from momiji_tui.ui.screens.menu import MenuScreen
-from momiji_tui.ui.table_screen import TableScreen
+from momiji_tui.ui.screens.table import TableScreen
 
 SEATS = [SeatConfig("Ada", HUMAN), SeatConfig("Bo", "bot", "easy")]
 T0 = datetime(2020, 5, 1, 12, 0, 0, tzinfo=UTC)
@@ -247,7 +247,7 @@ async def test_palette_continue_during_the_game_shows_it_again_not_a_lock_messag
     """Found in a new player's trial: 'Continue last game' from the palette at
     the table refused the game being played ("already open … process <this one>")."""
     from momiji_tui.ui.commands import continue_last
-    from momiji_tui.ui.table_screen import TableScreen
+    from momiji_tui.ui.screens.table import TableScreen
 
     Table.new(SEATS, seed=1, data_dir=isolated_dirs).close()
     app = MomijiApp(isolated_dirs, bot_delay=0, make_bot=scripted_bot)

@@ -161,7 +161,7 @@ def situation(
 
 async def sit(pilot, table: Table):
     """Open ``table`` in the app as seat 0 and wait for the table screen."""
-    from momiji_tui.ui.table_screen import TableScreen
+    from momiji_tui.ui.screens.table import TableScreen
 
     pilot.app.open_table(table, seat=0)
     await until_screen(pilot, TableScreen)

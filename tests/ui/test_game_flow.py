@@ -19,7 +19,7 @@ from momiji_tui.ui.screens.draft import DraftScreen
 from momiji_tui.ui.screens.menu import MenuScreen
 from momiji_tui.ui.screens.new_game import NewGameScreen
 from momiji_tui.ui.screens.scoring import ScoringScreen
-from momiji_tui.ui.table_screen import HAND_KEYS, TableScreen, hand_order
+from momiji_tui.ui.screens.table import HAND_KEYS, TableScreen, hand_order
 
 
 async def take_turn_by_keys(pilot, app: MomijiApp) -> None:

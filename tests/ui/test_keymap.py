@@ -15,7 +15,7 @@ from momiji_tui.ui.screens.choice import ChoiceScreen
 from momiji_tui.ui.keymap import all_bindings, load_keymap
 from momiji_tui.ui.lobby import LobbyApp
 from momiji_tui.ui.models.keymap import KEYMAP_ENV
-from momiji_tui.ui.table_screen import TableScreen
+from momiji_tui.ui.screens.table import TableScreen
 
 UI = Path(__file__).resolve().parents[2] / "momiji_tui" / "ui"
 # The bindings of every screen of the app over SSH (which registers the menu app's too).

@@ -22,14 +22,14 @@ from momiji_tui.ui.screens.choice import ChoiceScreen
 from momiji_tui.ui.screens.help import HelpScreen, help_markdown
 from momiji_tui.ui.keymap import load_keymap
 from momiji_tui.ui.models.keymap import KEYMAP_ENV
-from momiji_tui.ui.log_panel import log_line
+from momiji_tui.ui.models.log_lines import log_line
 from momiji_tui.ui.screens.menu import MenuScreen
 from momiji_tui.ui.screens.new_game import NewGameScreen
-from momiji_tui.ui.preview import arrangements, new_pile_types, play_preview
+from momiji_tui.ui.models.preview import arrangements, new_pile_types, play_preview
 from momiji_tui.ui.models.score_sheet import winner_sentence
 from momiji_tui.ui.screens.scoring import ScoringScreen
 from momiji_tui.ui.widgets.size_notice import SizeNotice
-from momiji_tui.ui.table_screen import TableScreen
+from momiji_tui.ui.screens.table import TableScreen
 
 
 @pytest.fixture

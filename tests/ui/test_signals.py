@@ -11,9 +11,9 @@ from helpers import scripted_bot, settle, sit, situation, until_human_or_end, un
 from momiji_tui.engine import Collect, EndTurn
 from momiji_tui.engine import events as ev
 from momiji_tui.ui.app import MomijiApp
-from momiji_tui.ui.log_panel import LogPanel
+from momiji_tui.ui.widgets.log_panel import LogPanel
 from momiji_tui.ui.screens.help import HelpScreen
-from momiji_tui.ui.table_screen import TableScreen
+from momiji_tui.ui.screens.table import TableScreen
 
 
 async def test_rules_8_memory_mode_publishes_memory_changed_then_a_redraw(isolated_dirs):

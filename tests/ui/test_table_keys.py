@@ -17,7 +17,7 @@ from momiji_tui.engine.rules_data import HAND_LIMIT
 from momiji_tui.engine.state import TurnState
 from momiji_tui.ui.app import MomijiApp
 from momiji_tui.ui.screens.choice import ChoiceScreen
-from momiji_tui.ui.table_screen import TableScreen
+from momiji_tui.ui.screens.table import TableScreen
 
 
 @pytest.fixture
@@ -225,7 +225,7 @@ async def test_objective_refused_without_acorns_says_why(app):
         screen = await sit(pilot, situation(hand="M1a", acorns=2))
         await pilot.press("o")
         assert isinstance(app.screen, TableScreen)
-        assert "An objective costs 3 acorns; you have 2" in text(screen, "#message")
+        assert "objective costs 3 acorns; you have 2 (RULES §4.3)" in text(screen, "#message")  # the engine's sentence
         assert app.table.state.owners == {}
 
 
@@ -276,7 +276,7 @@ async def test_midday_power_is_refused_after_the_main_action(app):
         assert isinstance(chooser, ChoiceScreen)
         await pilot.press("2")  # Waterfall, midday
         assert app.screen is chooser
-        assert "before the main action only" in str(chooser.query_one("#choice-message").render())
+        assert "before your main action (RULES §4.5)" in str(chooser.query_one("#choice-message").render())
         await pilot.press("escape")
         await until_screen(pilot, TableScreen)
         assert app.table.state == before

@@ -8,7 +8,7 @@ from rich.text import Text
 
 from ...engine.rules_data import OBJECTIVE_NAMES
 from ...engine.scoring import ScoreSheet
-from ..render import TORII, TYPE_INK
+from .render import TORII, TYPE_INK
 
 
 def reveal_interval(bot_delay: float) -> float | None:

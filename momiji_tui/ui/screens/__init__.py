@@ -1,3 +1,3 @@
-"""Screens and modal screens: one module per screen (the table's is ``ui/table_screen.py``
-until it moves). Screens type the app through ``models.host.host(self)``,
+"""Screens and modal screens: one module per screen (the table's is ``table.py``,
+with its parts in ``table_*.py``). Screens type the app through ``models.host.host(self)``,
 never import ``ui/app.py``."""

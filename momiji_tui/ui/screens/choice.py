@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
@@ -13,16 +11,9 @@ from textual.screen import ModalScreen
 from textual.widgets import Label, OptionList
 from textual.widgets.option_list import Option
 
+from ..models.choice import Choice
 
-@dataclass(frozen=True)
-class Choice:
-    """One option: ``key`` (a single character that picks it), ``label``,
-    the ``value`` returned, and ``reason`` why it is unavailable (or None)."""
-
-    key: str
-    label: str | Text
-    value: object
-    reason: str | None = None
+__all__ = ["Choice", "ChoiceScreen"]
 
 
 class ChoiceScreen(ModalScreen[object]):

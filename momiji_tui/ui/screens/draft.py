@@ -14,9 +14,9 @@ from ...engine import DraftPick
 from ...engine.events import Event
 from ...engine.rules_data import LANDSCAPES, PARTS
 from ...engine.state import drafter
-from ..log_panel import LogPanel
+from ..widgets.log_panel import LogPanel
 from ..models.host import GameHost, host
-from ..render import CLICK_META, click
+from ..models.render import CLICK_META, click
 from .sized import SizedScreen, SizeNotice
 
 

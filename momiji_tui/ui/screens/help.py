@@ -10,7 +10,7 @@ from textual.widgets import Footer, MarkdownViewer
 
 from ..models.help_text import KeyNamer, help_text
 from ..models.host import host
-from ..table_screen import TableScreen
+from .table import TableScreen
 
 
 def help_markdown(app: KeyNamer | None = None) -> str:

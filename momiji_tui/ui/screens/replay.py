@@ -27,7 +27,7 @@ from ...session.replay import Replay
 from ...session.saves import open_saved
 from ...store.errors import StoreError
 from ..models.score_sheet import score_table, winner_sentence
-from ..render import card_text, display_text, panorama_text, row_text
+from ..models.render import card_text, display_text, panorama_text, row_text
 from ..widgets.turn_slider import TurnSlider
 
 

@@ -22,7 +22,7 @@ from ...engine.rules_data import LEAF_NAMES
 from ...session.deal_seed import seed_reveal_line
 from ..models.host import GameHost, host
 from ..models.score_sheet import reveal_interval, score_steps, score_table, winner_sentence
-from ..render import TORII
+from ..models.render import TORII
 from .new_game import NewGameScreen
 from .sized import SizedScreen, SizeNotice
 

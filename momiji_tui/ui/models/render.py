@@ -20,11 +20,11 @@ from collections.abc import Sequence
 from rich.style import Style
 from rich.text import Text
 
-from ..engine.cards import CARD_LEFT_ACORN, CARD_RIGHT_ACORN, CARD_TYPE, CARD_VALUE, Card
-from ..engine.rules_data import (
+from ...engine.cards import CARD_LEFT_ACORN, CARD_RIGHT_ACORN, CARD_TYPE, CARD_VALUE, Card
+from ...engine.rules_data import (
     LANDSCAPES, LEAF_NAMES, OBJECTIVE_NAMES, OBJECTIVE_OWNER_POINTS, OBJECTIVE_TEXT,
 )
-from ..engine.view import PileView, PlayerView, SeatView
+from ...engine.view import PileView, PlayerView, SeatView
 
 # Okabe–Ito: vermillion, yellow, reddish purple, (dark brown), orange, bluish green.
 TYPE_COLOUR: dict[str, tuple[str, str]] = {  # background, text

@@ -11,10 +11,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import product
 
-from ..engine import events as ev
-from ..engine.cards import CARD_LEFT_ACORN, CARD_RIGHT_ACORN, CARD_TYPE, CARD_VALUE, Card
-from ..engine.commands import LEFT, RIGHT
-from ..engine.view import SeatView
+from ...engine import events as ev
+from ...engine.cards import CARD_LEFT_ACORN, CARD_RIGHT_ACORN, CARD_TYPE, CARD_VALUE, Card
+from ...engine.commands import LEFT, RIGHT
+from ...engine.view import SeatView
 
 
 @dataclass(frozen=True)

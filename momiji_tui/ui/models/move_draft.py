@@ -1,0 +1,360 @@
+"""The move a player is building at the table, with no Textual in it.
+
+``MoveDraft`` holds the player's selections (hand cards, display columns,
+the ends new piles go to, a landscape power or the hand-limit discard being
+built, the cursor) as typed state, turns them into the ``Command`` they
+mean, and says why an action cannot be taken now (``move_reasons``: every
+rules reason is the engine's own sentence, ``engine.explain``, with its
+RULES §; the only reasons written here are about the selection).
+
+The screen feeds it a fresh view (``set_view``) after every change of the
+game and calls its methods on key presses; it never calls the engine itself.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from typing import Literal
+
+from ... import engine
+from ...engine import (
+    ActivateObjective, Collect, Command, DiscardToLimit, DraftPick, Exchange, Play, PlayerView, UseLandscape,
+)
+from ...engine.cards import CARD_TYPE, CARD_VALUE, Card
+from ...engine.rules_data import OBJECTIVE_COST, PAGODA_OBJECTIVE_COST, TEAHOUSE_COLUMNS
+from .move_flows import (
+    GAME_ACTIONS, HAND_KEYS, NO_FLOW, POWER_FLOWS, Check, DiscardFlow, Flow, LandscapeFlow, PowerFlow, Zone,
+    explain, hand_order,
+)
+from .move_reasons import REASONS, SELECTION_ACTIONS
+from .preview import PlayPreview, arrangements, new_pile_types, play_preview
+from .render import display_columns, leaf_name
+
+__all__ = [
+    "GAME_ACTIONS", "HAND_KEYS", "POWER_FLOWS", "DiscardFlow", "Flow", "LandscapeFlow", "MoveDraft", "PowerFlow",
+    "Zone", "explain", "hand_order",
+]
+
+
+class MoveDraft:
+    """The selections of seat ``seat`` and the command they make."""
+
+    def __init__(self, seat: int, key: Callable[[str], str] = lambda binding_id: binding_id,
+                 check: Check | None = None) -> None:
+        self.seat = seat
+        self.check = check  # the events a public command would cause (``Table.check``), if known
+        self.key = key  # the key shown for a binding id (the player's key map applied)
+        self.view: PlayerView | None = None
+        self.legal: tuple[Command, ...] = ()
+        self.selected: list[Card] = []  # hand cards, in the order chosen
+        self.columns: list[str] = []  # display columns chosen for a collect
+        self.zone = Zone.HAND
+        self.cursor: dict[Zone, int] = {Zone.HAND: 0, Zone.DISPLAY: 0}
+        self.ends = 0  # which arrangement of new piles (preview.arrangements)
+        self.flow: Flow | None = None
+        self._reasons: dict[str, str | None] = {}  # per view: actions that do not depend on the selection
+        self._checks: dict[Play, tuple[PlayPreview | None, str | None]] = {}
+
+    # ------------------------------------------------------------ the view
+
+    def set_view(self, view: PlayerView, legal: Sequence[Command]) -> None:
+        """A new view of the game (after any change) and the seat's legal
+        commands now (``Table.legal``); selections that no longer apply go."""
+        self.view = view
+        self.legal = tuple(legal)
+        self._reasons.clear()
+        self._checks.clear()
+        hand = self.hand
+        self.selected = [c for c in self.selected if c in hand]
+        present = self.present
+        self.columns = [t for t in self.columns if t in present]
+        if not self.my_turn or view.turn.main_done:
+            self.columns.clear()
+        if self.flow is not None and not self.my_turn:
+            self.flow = None
+        self.cursor[Zone.HAND] = min(self.cursor[Zone.HAND], max(len(hand) - 1, 0))
+        self.cursor[Zone.DISPLAY] = min(self.cursor[Zone.DISPLAY], max(len(present) - 1, 0))
+
+    @property
+    def hand(self) -> list[Card]:
+        """The seat's hand as shown (``hand_order``)."""
+        me = self.view.me if self.view is not None else None
+        return hand_order(me.hand or ()) if me is not None else []
+
+    @property
+    def present(self) -> list[str]:
+        """The display's columns, by leaf type."""
+        return [t for t, _ in display_columns(self.view)] if self.view is not None else []
+
+    @property
+    def my_turn(self) -> bool:
+        """True while the seat plays its turn (RULES §3)."""
+        v = self.view
+        return v is not None and v.phase == "play" and v.current == self.seat
+
+    @property
+    def objective_cost(self) -> int:
+        """What an objective costs now (RULES §4.3; Pagoda §1.5)."""
+        v = self.view
+        return PAGODA_OBJECTIVE_COST if v is not None and v.turn.boost == "pagoda" else OBJECTIVE_COST
+
+    @property
+    def columns_wanted(self) -> int:
+        """Columns a collect takes now: 1, or 2 with the Tea House (RULES §1.5)."""
+        v = self.view
+        n = len(self.present)
+        return min(TEAHOUSE_COLUMNS, n) if v is not None and v.turn.boost == "teahouse" else 1
+
+    def can(self, kind: type) -> bool:
+        """True when some legal command is of ``kind`` (e.g. ``Pass``)."""
+        return any(isinstance(c, kind) for c in self.legal)
+
+    # ------------------------------------------------------- selections
+
+    def done(self) -> None:
+        """Forget the selection (after an accepted command)."""
+        self.selected.clear()
+        self.columns.clear()
+        self.flow = None
+        self.ends = 0
+
+    def toggle_card(self, index: int) -> str | None:
+        """Select or unselect the hand card at ``index`` (0-based); returns
+        why not when there is no such card."""
+        hand = self.hand
+        if index >= len(hand):
+            key = HAND_KEYS[index] if index < len(HAND_KEYS) else str(index + 1)
+            return f"There is no card {key} in your hand."
+        self.zone = Zone.HAND
+        self.cursor[Zone.HAND] = index
+        card = hand[index]
+        if card in self.selected:
+            self.selected.remove(card)
+        else:
+            self.selected.append(card)
+            if self.flow is None:
+                self.columns.clear()
+        self.ends = 0
+        return None
+
+    def toggle_column(self, leaf_type: str) -> str | None:
+        """Select or unselect a display column for a collect (RULES §4.1);
+        returns why not."""
+        if self.flow is not None:
+            return "Finish or cancel (Esc) the landscape first."
+        reason = self.reason("collect")
+        if reason:
+            return reason
+        present = self.present
+        if leaf_type not in present:
+            return f"The display has no {leaf_name(leaf_type)} column."
+        self.zone = Zone.DISPLAY
+        self.cursor[Zone.DISPLAY] = present.index(leaf_type)
+        if leaf_type in self.columns:
+            self.columns.remove(leaf_type)
+        else:
+            self.columns = [*self.columns, leaf_type][-self.columns_wanted:]
+            self.selected.clear()
+        self.ends = 0
+        return None
+
+    def add_for_pile(self, leaf_type: str) -> str | None:
+        """A pile's key: add the hand card that fits on that pile (or starts
+        it) to the play; again for a second card; unselect that type when
+        none fits any more. Returns why not."""
+        v = self.view
+        if v is None or v.me is None:
+            return "There is no game on the table."
+        pile = next((p for p in v.me.row if p.leaf_type == leaf_type), None)
+        if pile is not None and pile.closed:
+            return self.explain(Play(self.seat, tuple(c for c in self.hand if CARD_TYPE[c] == leaf_type)[:1])) \
+                or f"Your {leaf_name(leaf_type)} pile is closed."
+        chosen = [c for c in self.selected if CARD_TYPE[c] == leaf_type]
+        top = max((CARD_VALUE[c] for c in chosen), default=None)
+        if top is None and pile is not None:
+            top = CARD_VALUE[pile.cards[-1]]
+        fits = [c for c in self.hand if CARD_TYPE[c] == leaf_type and c not in self.selected
+                and (CARD_VALUE[c] == 0 if top is None else CARD_VALUE[c] - top in (0, 1))]
+        if not fits:
+            if chosen:
+                self.selected = [c for c in self.selected if CARD_TYPE[c] != leaf_type]
+                self.ends = 0
+                return None
+            where = (f"on your {leaf_name(leaf_type)} pile (top {top})" if pile
+                     else f"to start a new {leaf_name(leaf_type)} pile")
+            return f"No card in your hand fits {where}."
+        self.columns.clear()
+        self.selected.append(fits[0])
+        self.zone = Zone.HAND
+        self.cursor[Zone.HAND] = self.hand.index(fits[0])
+        self.ends = 0
+        return None
+
+    def type_key(self, leaf_type: str) -> Literal["column", "pile"] | str:
+        """What a type letter means now: ``"column"`` (a display column to
+        collect), ``"pile"`` (your pile of that type, while you build a play
+        or with no such column), or why it means nothing."""
+        v = self.view
+        if v is None:
+            return "There is no game on the table."
+        building = bool(self.selected) or self.flow is not None
+        if not building and leaf_type in self.present and not (self.my_turn and v.turn.main_done):
+            return "column"
+        if leaf_type in v.types:
+            return "pile"
+        return f"{leaf_name(leaf_type)} is not in play in this game."
+
+    def move(self, delta: int) -> None:
+        """Move the cursor left or right in its zone (wrapping)."""
+        n = len(self.present) if self.zone is Zone.DISPLAY else len(self.hand)
+        if n:
+            self.cursor[self.zone] = (self.cursor[self.zone] + delta) % n
+
+    def under_cursor(self) -> tuple[Zone, int | str] | None:
+        """The hand index or the display column under the cursor."""
+        if self.zone is Zone.DISPLAY:
+            present = self.present
+            return (Zone.DISPLAY, present[self.cursor[Zone.DISPLAY] % len(present)]) if present else None
+        return Zone.HAND, self.cursor[Zone.HAND]
+
+    def back(self) -> str:
+        """Step back: cancel the flow being built, else clear the selection.
+        Returns what to tell the player ("Cancelled." or nothing)."""
+        said = ""
+        if self.flow is not None:
+            self.flow = None
+            said = "Cancelled."
+        else:
+            self.columns.clear()
+            self.selected.clear()
+        self.ends = 0
+        return said
+
+    def start_discard(self, then_end: bool) -> None:
+        """Start selecting the hand-limit discards (RULES §5.1)."""
+        if not isinstance(self.flow, DiscardFlow) or then_end:
+            self.flow = DiscardFlow(then_end)
+        if then_end:
+            self.selected.clear()
+            self.zone = Zone.HAND
+
+    def start_landscape(self, landscape: str) -> bool:
+        """Start using ``landscape``; True when its hand cards are selected
+        next (the flow is kept), False when it can be used at once."""
+        if not POWER_FLOWS.get(landscape, NO_FLOW).hand:
+            return False
+        self.flow = LandscapeFlow(landscape)
+        self.columns.clear()
+        self.zone = Zone.HAND
+        return True
+
+    # ------------------------------------------------------------ commands
+
+    def arrangements(self) -> list[tuple[str, ...]]:
+        """Every way to place the new piles of the selected play (RULES §4.2)."""
+        me = self.view.me if self.view is not None else None
+        return arrangements(me, new_pile_types(me, self.selected)) if me is not None else []
+
+    def play_command(self) -> Play:
+        """The play of the selected cards, new piles at the chosen ends (RULES §4.2)."""
+        options = self.arrangements()
+        sides = options[self.ends % len(options)] if options else ()
+        return Play(self.seat, tuple(self.selected), tuple(sides))
+
+    def collect_command(self) -> Collect:
+        """The collect of the chosen columns (RULES §4.1)."""
+        return Collect(self.seat, tuple(self.columns))
+
+    def discard_command(self) -> DiscardToLimit:
+        """The hand-limit discard of the selected cards (RULES §5.1)."""
+        return DiscardToLimit(self.seat, tuple(self.selected))
+
+    def exchange_command(self) -> Exchange | None:
+        """The exchange of the 2 selected cards (RULES §4.4), None unless 2 are selected."""
+        if len(self.selected) != 2:
+            return None
+        return Exchange(self.seat, (self.selected[0], self.selected[1]))
+
+    def draft_pick(self, landscape: str) -> tuple[DraftPick | None, str | None]:
+        """The pick of ``landscape`` in the landscape draft (RULES §2.1), or
+        None and the engine's reason it cannot be picked now."""
+        command = DraftPick(self.seat, landscape)
+        reason = self.explain(command)
+        return (None, reason) if reason else (command, None)
+
+    def landscape_command(self, landscape: str, *, card: Card | None = None,
+                          objective: str | None = None) -> UseLandscape:
+        """The use of ``landscape`` with the selected hand cards (if it takes
+        any), the ``card`` chosen from the table and the ``objective``."""
+        hand_cards = tuple(self.selected) if POWER_FLOWS.get(landscape, NO_FLOW).hand else ()
+        return UseLandscape(self.seat, landscape, hand_cards=hand_cards, card=card, objective=objective)
+
+    def check_play(self) -> tuple[PlayPreview | None, str | None]:
+        """The preview of the selected play, or the engine's reason it is not
+        one (RULES §4.2, §7)."""
+        v = self.view
+        if v is None or v.me is None:
+            return None, "There is no game on the table."
+        command = self.play_command()
+        if command not in self._checks:
+            reason = self.explain(command)
+            preview = None
+            if reason is None:
+                preview = play_preview(v.me, self._events(command))
+            self._checks[command] = (preview, reason)
+        return self._checks[command]
+
+    # ------------------------------------------------------------- reasons
+
+    def reason(self, action: str) -> str | None:
+        """Why ``action`` (a table action name, ``GAME_ACTIONS``) cannot be
+        taken now, or None when it can. Rules reasons are the engine's
+        (``explain``); the rest are about the selection or whose turn it is."""
+        v = self.view
+        if v is None or v.me is None:
+            return "There is no game on the table."
+        if action not in GAME_ACTIONS:
+            return None
+        if v.phase != "play":
+            return "The game is over." if v.phase == "ended" else "The game has not started."
+        if not self.my_turn:
+            return f"It is {v.seats[v.current].name}'s turn."
+        turn = v.turn
+        if (action in ("collect", "reveal", "objective") and self.selected and self.flow is None
+                and not turn.main_done and not turn.limit_discarded):
+            return (f"You are building a play: {self.key('table.confirm')} plays it, "
+                    f"{self.key('table.back')} clears the selection.")
+        if action in SELECTION_ACTIONS:
+            return REASONS[action](self)
+        if action not in self._reasons:
+            self._reasons[action] = REASONS[action](self)
+        return self._reasons[action]
+
+    def explain(self, command: Command) -> str | None:
+        """The engine's reason ``command`` is refused now, or None (``explain``)."""
+        return explain(self.v, command, self.check)
+
+    def _events(self, command: Command) -> Sequence[engine.Event]:
+        """The events of a legal public ``command`` (for its preview)."""
+        if self.check is not None:
+            return self.check(command)
+        return engine.decide(engine.determinize(self.v, random.Random(0)), command)
+
+    def landscape_reason(self, landscape: str) -> str | None:
+        """Why ``landscape`` cannot be used now (the engine's sentence), or None."""
+        if any(isinstance(c, UseLandscape) and c.landscape == landscape for c in self.legal):
+            return None
+        return self.explain(UseLandscape(self.seat, landscape)) or "Not with the cards you hold."
+
+    def objective_reason(self, objective: str, *, moongate: bool = False) -> str | None:
+        """Why ``objective`` cannot be activated now (by the Moon Gate), or None."""
+        command: Command = (UseLandscape(self.seat, "moongate", objective=objective) if moongate
+                            else ActivateObjective(self.seat, objective))
+        return self.explain(command)
+
+    @property
+    def v(self) -> PlayerView:
+        """The view (a draft in use always has one)."""
+        assert self.view is not None
+        return self.view

@@ -1,0 +1,124 @@
+"""Why a table action cannot be taken now: one handler per action (as
+``engine/decide.py`` has one per command). Every rules reason is the
+engine's sentence (``MoveDraft.explain``: ``engine.explain``, with its
+RULES §); the few written here are about the selection. Pure: no Textual.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from ...engine import (
+    ActivateObjective, Collect, Command, DiscardToLimit, EndTurn, Exchange, Pass, Play, Reveal, Undo,
+    UseLandscape,
+)
+from ...engine.rules_data import HAND_LIMIT
+from .move_flows import DiscardFlow, LandscapeFlow
+
+if TYPE_CHECKING:
+    from .move_draft import MoveDraft
+
+
+def _any_or_explain(d: MoveDraft, kind: type, example: Command) -> str | None:
+    return None if d.can(kind) else d.explain(example)
+
+
+def _why_collect(d: MoveDraft) -> str | None:
+    present = d.present
+    return _any_or_explain(d, Collect, Collect(d.seat, tuple(present[:1])))
+
+
+def _why_reveal(d: MoveDraft) -> str | None:
+    return d.explain(Reveal(d.seat))
+
+
+def _why_objective(d: MoveDraft) -> str | None:
+    v = d.v
+    free = [o for o in v.objectives if v.owner_of(o) is None] or list(v.objectives)
+    return _any_or_explain(d, ActivateObjective, ActivateObjective(d.seat, free[0] if free else ""))
+
+
+def _why_landscape(d: MoveDraft) -> str | None:
+    me = d.v.me
+    assert me is not None
+    unused = [lid for lid in me.panorama if lid not in me.used] or list(me.panorama)
+    if not unused:
+        return "You have no landscape."
+    return _any_or_explain(d, UseLandscape, UseLandscape(d.seat, unused[0]))
+
+
+def _why_discard(d: MoveDraft) -> str | None:
+    me = d.v.me
+    assert me is not None
+    excess = max(me.hand_size - HAND_LIMIT, 0)
+    return d.explain(DiscardToLimit(d.seat, tuple(d.hand[:excess])))
+
+
+def _why_end_turn(d: MoveDraft) -> str | None:
+    v = d.v
+    me = v.me
+    assert me is not None
+    if v.turn.main_done and me.hand_size > HAND_LIMIT and not v.turn.limit_discarded:
+        return None  # ending asks for the discards first
+    if not v.turn.main_done and d.can(Pass):
+        return None  # ending passes first (RULES §3)
+    return d.explain(EndTurn(d.seat))
+
+
+def _why_undo(d: MoveDraft) -> str | None:
+    return d.explain(Undo(d.seat))
+
+
+def _why_play(d: MoveDraft) -> str | None:
+    turn = d.v.turn
+    if turn.main_done or turn.revealed or turn.limit_discarded:
+        return d.explain(Play(d.seat, tuple(d.selected)))
+    if not d.selected:
+        return "Select the cards to play first (1–0, or click them)."
+    return d.check_play()[1]
+
+
+def _why_exchange(d: MoveDraft) -> str | None:
+    command = d.exchange_command()
+    if command is None:
+        hand = d.hand
+        reason = d.explain(Exchange(d.seat, (hand[0], hand[1]))) if len(hand) >= 2 else None
+        return reason or "Select exactly 2 cards to exchange for 1 acorn."
+    return d.explain(command)
+
+
+def _why_ends(d: MoveDraft) -> str | None:
+    if not d.selected:
+        return "Select cards that start new piles first."
+    if len(d.arrangements()) < 2:
+        return "This play starts no pile whose end you can choose."
+    return None
+
+
+def _why_confirm(d: MoveDraft) -> str | None:
+    flow = d.flow
+    if isinstance(flow, DiscardFlow):
+        return d.explain(d.discard_command())
+    if isinstance(flow, LandscapeFlow):
+        if flow.power.needs_hand and not d.selected:
+            return "Select the cards for this power first."
+        return None
+    if d.columns:
+        if len(d.columns) < d.columns_wanted:
+            return "Tea House: choose one more column."
+        return d.explain(d.collect_command())
+    if d.selected and not d.v.turn.main_done:
+        return d.check_play()[1]
+    return "Nothing to confirm yet: select cards to play or a column to collect."
+
+
+# One handler per action; those marked are about the selection, so they are
+# asked again at every key (the others once per view).
+REASONS: dict[str, Callable[[MoveDraft], str | None]] = {
+    "collect": _why_collect, "reveal": _why_reveal, "objective": _why_objective,
+    "landscape": _why_landscape, "discard": _why_discard, "end_turn": _why_end_turn, "undo": _why_undo,
+    "play": _why_play, "exchange": _why_exchange, "ends": _why_ends, "confirm": _why_confirm,
+}
+SELECTION_ACTIONS = frozenset({"play", "exchange", "ends", "confirm"})
+

@@ -1,0 +1,203 @@
+"""The main table: display, objectives, every seat's row, your hand, the log.
+
+Direct keys (each binding has an id ``table.*``, so a key map can change it):
+
+* ``1``–``0`` select hand cards (the digit is drawn before each card);
+* the type letters ``M G C O Z K`` (shift + letter) select a display column
+  to collect; while you build a play they address your piles instead: the
+  pile's letter adds the hand card that fits on it;
+* arrows or ``h j k l`` move a cursor over the display and the hand,
+  ``space`` selects under it; the mouse selects by clicking;
+* ``⏎`` confirms what the preview line shows (``p`` plays, ``c`` collects),
+  ``Esc`` steps back; ``s`` changes the ends new piles go to;
+* ``r`` reveal, ``o`` objective, ``x`` exchange, ``a`` landscape,
+  ``d`` discard, ``e`` end turn, ``u`` undo, ``m`` memory mode, ``q`` menu.
+
+The move being built is a ``MoveDraft`` (``ui/models/move_draft.py``, no
+Textual); each region is its own widget (``ui/widgets/table_regions.py``)
+fed a slice of the view. A game change (the app's ``table_changed``
+signal) recomputes the view once and hands every region its slice; a key
+press changes only the draft, so only the hand, display cursor, preview and
+message can redraw. Keys that do not apply now are left out of the footer;
+pressing one says why (the engine's reason). Commands go up through
+``host(self).submit``.
+"""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual import events
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.widgets import Static
+
+from ...engine import events as ev
+from ...engine.rules_data import LEAF_TYPES
+from ..models.host import GameHost, host
+from ..models.log_lines import log_line
+from ..models.move_draft import GAME_ACTIONS, HAND_KEYS, hand_order
+from ..models.render import leaf_name
+from ..models.table_preview import preview_text
+from ..models.table_text import (
+    Layout, ObjectivesSlice, SeatSlice, StatusSlice, YouSlice, display_slice, hand_slice,
+)
+from ..widgets.size_notice import SizeNotice
+from ..widgets.log_panel import LogPanel
+from ..widgets.table_footer import TableFooter
+from ..widgets.table_regions import (
+    DisplayRegion, HandRegion, ObjectivesRegion, Opponents, PreviewLine, StatusLine, YouRegion,
+)
+from .table_actions import TableActions
+
+__all__ = ["HAND_KEYS", "TableScreen", "hand_order"]
+
+
+class TableScreen(TableActions):
+    """Where the game is played."""
+
+    MIN_SIZE = (60, 20)
+
+    BINDINGS = [
+        Binding("enter", "confirm", "Confirm", id="table.confirm"),
+        Binding("c", "collect", "Collect", id="table.collect"),
+        Binding("r", "reveal", "Reveal", id="table.reveal"),
+        Binding("p", "play", "Play", show=False, id="table.play"),
+        Binding("s", "ends", "Ends", id="table.ends"),
+        Binding("o", "objective", "Objective", id="table.objective"),
+        Binding("x", "exchange", "Exchange", id="table.exchange"),
+        Binding("a", "landscape", "Landscape", id="table.landscape"),
+        Binding("d", "discard", "Discard", id="table.discard"),
+        Binding("e", "end_turn", "End turn", id="table.end_turn"),
+        Binding("u", "undo", "Undo", id="table.undo"),
+        Binding("escape", "back", "Back", id="table.back"),
+        Binding("question_mark,f1", "app.help", "Help", id="table.help"),
+        Binding("q", "menu", "Menu", id="table.menu"),
+        Binding("m", "app.toggle_memory", "Memory", show=False, id="table.memory"),
+        Binding("left,h", "move(-1)", "Left", show=False, id="table.left"),
+        Binding("right,l", "move(1)", "Right", show=False, id="table.right"),
+        Binding("up,k", "zone('display')", "Up", show=False, id="table.up"),
+        Binding("down,j", "zone('hand')", "Down", show=False, id="table.down"),
+        Binding("space", "select", "Select", show=False, id="table.select"),
+        Binding("pageup", "log_page(-1)", "Log up", show=False, id="table.log_up"),
+        Binding("pagedown", "log_page(1)", "Log down", show=False, id="table.log_down"),
+        *[Binding(k, f"card({i})", f"Card {k}", show=False, id=f"table.card{k}")
+          for i, k in enumerate(HAND_KEYS)],
+        *[Binding(f"{t},shift+{t.lower()}", f"type('{t}')", leaf_name(t), show=False, id=f"table.type_{t}")
+          for t in LEAF_TYPES],
+    ]
+
+    def compose(self) -> ComposeResult:
+        table = host(self).table
+        others = len(table.seats) - 1 if table is not None else 0
+        yield SizeNotice(id="size-notice")
+        with Horizontal(id="table-body"):
+            with Vertical(id="table"):
+                yield StatusLine(id="status")
+                yield DisplayRegion(id="display")
+                yield ObjectivesRegion(id="objectives")
+                yield Opponents(others, id="opponents")
+                yield Static(id="spacer")
+                yield YouRegion(id="you")
+                yield HandRegion(id="hand")
+                yield Static(id="message")
+                yield PreviewLine(id="preview")
+            yield LogPanel(id="log")
+        self.footer = TableFooter(compact=True)
+        yield self.footer
+
+    # ------------------------------------------------------------ drawing
+
+    def on_mount(self) -> None:
+        self.ready = True
+        self.query_one(LogPanel).reset(host(self))
+        host(self).table_changed.subscribe(self, self.refresh_table)
+        self.fit_to_size()
+        self.refresh_table([])
+
+    def size_changed(self) -> None:
+        super().size_changed()
+        if self.ready:
+            self.refresh_table([])
+
+    def on_resize(self, event: events.Resize) -> None:
+        if self.ready:
+            self.refresh_table([])
+
+    def reset_log(self) -> None:
+        """Redraw the whole log (memory mode changed)."""
+        if self.ready:
+            self.query_one(LogPanel).reset(host(self))
+
+    def table_layout(self) -> Layout:
+        """The window's size for the renderers."""
+        w, h = self.app.size
+        return Layout(w, h, self.query_one("#table").size.width or w)
+
+    def refresh_table(self, events: list[ev.Event]) -> None:
+        """A change of the game (new ``events``; [] to redraw): one fresh view,
+        every region handed its slice (unchanged slices are not redrawn)."""
+        if not self.ready or any(events is seen for seen in self._seen_events):
+            return  # the same events come by the signal and by the app's direct call
+        if events:
+            self._seen_events = [*self._seen_events[-7:], events]
+        app = host(self)
+        table = app.table
+        if table is None:
+            return
+        v = table.view(app.seat)
+        self.draft.seat = app.seat
+        self.draft.check = table.check
+        self.draft.set_view(v, table.legal(app.seat))
+        if events:
+            self._note_events(app, events)
+        layout = self.table_layout()
+        thinking = v.seats[app.thinking].name if app.thinking is not None else None
+        self.query_one(StatusLine).data = StatusSlice(v, app.seat, app.memory_mode, thinking)
+        my_turn = self.draft.my_turn
+        self.query_one(ObjectivesRegion).data = ObjectivesSlice(
+            v, self.draft.objective_cost, v.turn.boost == "pagoda" and my_turn, layout.width < 150, layout.tall)
+        rows = []
+        for i, seat in enumerate(v.seats):
+            if i != app.seat:
+                level = table.seats[i].level if i < len(table.seats) else None
+                rows.append(SeatSlice(seat, v.current == i, level, app.memory_mode,
+                                      layout.tall and layout.big, layout.table_width))
+        self.query_one(Opponents).set_rows(rows)
+        self.query_one(YouRegion).data = YouSlice(v.seats[app.seat], v.current == app.seat, app.memory_mode,
+                                                  layout)
+        self.say(self.message, error=self.message_is_error)
+        self.redraw_move()
+
+    def _note_events(self, app: GameHost, events: list[ev.Event]) -> None:
+        """Log the new events; remember another seat's move for the preview."""
+        self.query_one(LogPanel).add(app, events)
+        names = [seat.name for seat in app.table.seats] if app.table else []
+        lines = []
+        for event in events:
+            seat = ev.event_seat(event)
+            if seat is not None and seat != app.seat and not isinstance(event, ev.TurnEnded):
+                line = log_line(event, app.seat, names, memory=app.memory_mode)
+                if line is not None:
+                    lines.append(line)
+        if lines:
+            self.last_move = Text(" ").join(lines)
+        if any(isinstance(e, ev.TurnEnded) for e in events):
+            self.message = Text("")  # a new turn: old messages are stale
+            self.say(self.message)
+
+    def redraw_move(self) -> None:
+        """Redraw what the move being built shows: hand, display, preview, footer."""
+        v = self.draft.view
+        if not self.ready or v is None:
+            return
+        big = self.table_layout().big
+        self.query_one(HandRegion).data = hand_slice(self.draft, self.key, big)
+        self.query_one(DisplayRegion).data = display_slice(self.draft, v, big)
+        self.query_one(PreviewLine).data = preview_text(self.draft, self.key, self.last_move)
+        # The footer is rebuilt only when the keys that apply change.
+        keys = tuple(self.check_action(a, ()) for a in sorted(GAME_ACTIONS | {"back"}))
+        if keys != self._footer_keys:
+            self._footer_keys = keys
+            self.refresh_bindings()
+

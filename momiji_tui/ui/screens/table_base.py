@@ -1,0 +1,161 @@
+"""The table screen's base: the move being built (a ``MoveDraft``), the
+message line, sending commands up to the host, and the footer's keys that
+apply now (a key that does not apply says why: the engine's reason)."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual import events
+from textual.widgets import Static
+
+from ...engine import Command
+from ...engine import events as ev
+from ..models.host import host
+from ..models.move_draft import GAME_ACTIONS, DiscardFlow, LandscapeFlow, MoveDraft
+from ..models.render import CLICK_META
+from .sized import SizedScreen
+from ..widgets.table_footer import TableFooter
+
+
+class TableBase(SizedScreen):
+    """What every part of the table screen shares."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.draft = MoveDraft(0, key=self.key)
+        self.message = Text("")
+        self.message_is_error = False
+        self.last_move = Text("")  # another seat's latest move, shown while it plays
+        self._footer_keys: tuple[bool | None, ...] = ()
+        self._seen_events: list[list[ev.Event]] = []  # the last lists of new events drawn
+        self.ready = False
+        self._message_drawn = False  # the message widget shows self.message
+        self.footer: TableFooter | None = None  # the screen's footer, once composed
+
+
+    # ------------------------------------------------- the move being built
+
+    @property
+    def selected(self) -> list[int]:
+        """The hand cards selected, in the order chosen."""
+        return self.draft.selected
+
+    @property
+    def columns(self) -> list[str]:
+        """The display columns chosen for a collect."""
+        return self.draft.columns
+
+    @property
+    def pending(self) -> tuple[str, str] | None:
+        """The flow being built, as a pair: ``("landscape", id)`` or
+        ``("discard", "end" | "")``; None when none is."""
+        flow = self.draft.flow
+        if isinstance(flow, LandscapeFlow):
+            return ("landscape", flow.landscape)
+        if isinstance(flow, DiscardFlow):
+            return ("discard", "end" if flow.then_end else "")
+        return None
+
+    def key(self, binding_id: str) -> str:
+        """The key shown for a binding (the user's key map applied)."""
+        return host(self).key_for(binding_id)
+
+    def say(self, text: str | Text, *, error: bool = False) -> None:
+        """Show a message above the preview (a refusal is styled as an error)."""
+        message = text if isinstance(text, Text) else Text(text)
+        is_error = error and bool(message.plain)
+        unchanged = (message.plain, is_error) == (self.message.plain, self.message_is_error) \
+            and message.spans == self.message.spans
+        self.message, self.message_is_error = message, is_error
+        if self.ready and not (unchanged and self._message_drawn):
+            self._message_drawn = True
+            widget = self.query_one("#message", Static)
+            widget.update(self.message)
+            widget.display = bool(self.message.plain)
+            widget.set_class(self.message_is_error, "-error")
+
+    def refuse(self, text: str) -> None:
+        """Explain a refusal (nothing changed)."""
+        self.say(Text("✗ " + text), error=True)
+
+    def send(self, command: Command) -> bool:
+        """Submit; on refusal explain why. Returns True when accepted."""
+        error = host(self).submit(command)
+        if error:
+            self.refuse(error)
+            return False
+        self.say("")
+        return True
+
+    def send_done(self, command: Command) -> bool:
+        """Submit; when accepted forget the selection."""
+        if self.send(command):
+            self.draft.done()
+            self.redraw_move()
+            return True
+        return False
+
+
+    def redraw_move(self) -> None:
+        """Redraw what the move being built shows (the screen draws)."""
+        raise NotImplementedError
+
+    # ------------------------------------------------------------- footer
+
+    def why_not(self, action: str) -> str | None:
+        """Why ``action`` cannot be taken now (None when it can): the move
+        builder's reason, which is the engine's for every rule."""
+        return self.draft.reason(action)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Show only the keys that apply now (RULES §3 timing); every key
+        while the footer builds its key widgets (``TableFooter``)."""
+        if self.footer is not None and self.footer.all_shown:
+            return True
+        if self.too_small:
+            return action in ("menu",)
+        if action == "back":
+            return bool(self.draft.selected or self.draft.columns or self.draft.flow or self.message.plain)
+        if action in GAME_ACTIONS:
+            return self.why_not(action) is None
+        return True
+
+    def on_key(self, event: events.Key) -> None:
+        """A key whose action does not apply now: say why.
+
+        The check waits until the keys queued before this one are handled
+        (keys typed fast all arrive before the first one's binding runs), so
+        it sees the table as this key's binding will; it never stops a key."""
+        if self.too_small:
+            return
+        try:
+            chain = self._modal_binding_chain
+        except Exception:  # pragma: no cover - Textual internals
+            return
+        for namespace, bindings in chain:
+            if namespace is not self:
+                continue
+            for binding in bindings.key_to_bindings.get(event.key, []):
+                name = binding.action.split("(")[0]
+                if name in GAME_ACTIONS:
+                    self.app.call_next(self._explain_refusal, name)
+                    return
+
+    def _explain_refusal(self, action: str) -> None:
+        reason = self.why_not(action)
+        if reason and self.is_mounted:
+            self.refuse(reason)
+
+    async def on_click(self, event: events.Click) -> None:
+        """Run the action of what was clicked (a card, a column, a pile, ⏎)."""
+        action = event.style.meta.get(CLICK_META) if event.style else None
+        if not action or self.too_small:
+            return
+        event.stop()
+        name = action.split("(")[0]
+        reason = self.why_not(name) if name in GAME_ACTIONS else None
+        if reason:
+            self.refuse(reason)
+            return
+        await self.run_action(action)
+

@@ -1,0 +1,143 @@
+"""The regions of the table, one widget each: status line, display,
+objectives, each other seat's row, your row, hand and preview.
+
+Each widget takes the slice of the game it shows (``ui/models/table_text``)
+through its reactive ``data``; Textual calls ``watch_data`` only when the
+new slice differs from the old (slices are frozen dataclasses compared by
+value), so a widget whose slice did not change is neither re-rendered nor
+refreshed. Widgets never see the app: data comes down from the screen.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, Generic, TypeVar
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.containers import Vertical
+from textual.geometry import Size
+from textual.reactive import reactive
+from textual.widget import Widget
+from textual.widgets import Static
+
+from ..models.table_text import (
+    DisplaySlice, HandSlice, ObjectivesSlice, SeatSlice, StatusSlice, YouSlice, display_region_text,
+    hand_text, objectives_region_text, opponent_text, status_text, you_text,
+)
+
+SliceT = TypeVar("SliceT")
+
+
+class Region(Static, Generic[SliceT]):
+    """A Static that draws its ``data`` slice; ``renders`` counts redraws."""
+
+    data: reactive[Any] = reactive(None, init=False, layout=False, repaint=False)
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.renders = 0
+
+    def render_slice(self, data: SliceT) -> Text:
+        """The text for ``data`` (each region its own renderer)."""
+        raise NotImplementedError
+
+    def watch_data(self, data: SliceT | None) -> None:
+        if data is None:
+            return
+        self.renders += 1
+        self.show(self.render_slice(data))
+
+    def show(self, text: Text) -> None:
+        """Show ``text``; lay the screen out again only when its height changes
+        (measured as Textual lays it out: wrapped at the content width)."""
+        width = self.content_size.width
+        if width <= 0:
+            self.update(text)
+            return
+        before = self.get_content_height(self.parent_size(), self.app.size, width)
+        self.update(text, layout=False)
+        if self.get_content_height(self.parent_size(), self.app.size, width) != before:
+            self.refresh(layout=True)
+
+    def parent_size(self) -> Size:
+        """The size of the container the region sits in."""
+        parent = self.parent
+        return parent.size if isinstance(parent, Widget) else self.app.size
+
+
+class StatusLine(Region[StatusSlice]):
+    """Round, deck, torii, discard, whose turn."""
+
+    def render_slice(self, data: StatusSlice) -> Text:
+        return status_text(data)
+
+
+class DisplayRegion(Region[DisplaySlice]):
+    """The display's columns (clickable)."""
+
+    def render_slice(self, data: DisplaySlice) -> Text:
+        return display_region_text(data)
+
+
+class ObjectivesRegion(Region[ObjectivesSlice]):
+    """The revealed objectives and their owners."""
+
+    def render_slice(self, data: ObjectivesSlice) -> Text:
+        return objectives_region_text(data)
+
+
+class OpponentRow(Region[SeatSlice]):
+    """Another seat: its head line and its row."""
+
+    def render_slice(self, data: SeatSlice) -> Text:
+        return opponent_text(data)
+
+
+class YouRegion(Region[YouSlice]):
+    """Your own head line and row (piles clickable)."""
+
+    def render_slice(self, data: YouSlice) -> Text:
+        return you_text(data)
+
+
+class HandRegion(Region[HandSlice]):
+    """Your hand, selected cards marked (cards clickable)."""
+
+    def render_slice(self, data: HandSlice) -> Text:
+        return hand_text(data)
+
+
+class PreviewLine(Region[Text]):
+    """What ⏎ would do now (the text comes ready from the screen)."""
+
+    def render_slice(self, data: Text) -> Text:
+        return data
+
+
+class Opponents(Vertical):
+    """One ``OpponentRow`` per other seat, in seat order."""
+
+    def __init__(self, count: int, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.count = count
+
+    def compose(self) -> ComposeResult:
+        for _ in range(self.count):
+            yield OpponentRow(classes="opponent")
+
+    @property
+    def rows(self) -> list[OpponentRow]:
+        """The rows, in seat order."""
+        return list(self.query_children(OpponentRow))
+
+    def set_rows(self, slices: Sequence[SeatSlice]) -> None:
+        """Hand each row its seat's slice (rows whose slice is equal stay as drawn)."""
+        for row, data in zip(self.rows, slices):
+            row.data = data
+
+    @property
+    def content(self) -> Text:
+        """Every row's text, one after the other (what the region shows)."""
+        texts = [row.content for row in self.rows]
+        return Text("\n").join(t if isinstance(t, Text) else Text(str(t)) for t in texts)
