@@ -11,6 +11,7 @@ import random
 from dataclasses import dataclass
 
 from .cards import Card, cards_of_types
+from .events import SeatControlChanged
 from .rules_data import LANDSCAPES, PARTS, draft_offer_size
 from .state import DRAFT, GameState, Pile, SeatState, TurnState
 
@@ -69,6 +70,8 @@ class PlayerView:
     draft_remaining: tuple[str, ...]
     end_trigger: str | None
     round: int
+    # Who controls each seat (``GameState.seat_control``; ``()``: as set up).
+    seat_control: tuple[SeatControlChanged | None, ...] = ()
 
     @property
     def me(self) -> SeatView | None:
@@ -110,7 +113,7 @@ def view(state: GameState, seat: int | None) -> PlayerView:
         seats=seats, turn=_public_turn(state), landscape_mode=state.landscape_mode,
         draft_offers=offers, draft_pick=state.draft_pick,
         draft_remaining=tuple(state.draft_remaining), end_trigger=state.end_trigger,
-        round=state.round,
+        round=state.round, seat_control=state.seat_control,
     )
 
 
