@@ -234,3 +234,54 @@ def test_a_momiji_of_format_3_refuses_a_log_with_seat_events_as_newer(tmp_path, 
     monkeypatch.setattr(store_log, "CURRENT_FORMAT_VERSION", 3)  # the reader of momiji before issue 13
     with pytest.raises(NewerFormat, match="newer momiji-tui"):
         load(path)
+
+
+async def test_two_apps_at_one_shared_table_only_render_the_lobby_runs_its_bot_once_per_decision(tmp_path):
+    from momiji_tui.ui.lobby import LobbyApp
+
+    app_bots: list[int] = []
+
+    def apps_make_bot(level, seed=0, **budget):  # what the apps would use to run a bot
+        app_bots.append(seed)
+        return make_bot(level, seed=seed, **budget)
+
+    thoughts: list[int] = []
+    pilots: list = []
+
+    async def think(table, seat):
+        thoughts.append(len(table.events))
+        for _ in range(3):  # think "slowly": the apps get the loop meanwhile (would they run the bot?)
+            for pilot in pilots:
+                await pilot.pause()
+        return table.bot_command(seat, make_bot)
+
+    lobby = Lobby(tmp_path, seat_wait=None, think=think, bot_delay=0)
+    lobby.deal_seed = lambda: 11
+    a = LobbyApp(lobby, Player("key-alice", "alice"), bot_delay=0, make_bot=apps_make_bot)
+    b = LobbyApp(lobby, Player("key-bob", "bob"), bot_delay=0, make_bot=apps_make_bot)
+    async with a.run_test(size=(120, 40)) as pa, b.run_test(size=(120, 40)) as pb:
+        pilots += [pa, pb]
+        pending = lobby.create_table(a, ["human", "bot"])
+        lobby.join_table(b, pending.table_id)
+        for _ in range(100):  # bounded: both apps open the table
+            if a.table is not None and a.table is b.table:
+                break
+            await pa.pause()
+            await pb.pause()
+        table = a.table
+        assert isinstance(table, SharedTable) and table.seats[2].is_bot
+        for _ in range(10):
+            for _ in range(100):  # bounded: the bot's turn is over
+                if table.current != 2 or table.finished:
+                    break
+                await pa.pause()
+            if table.finished:
+                break
+            legal = table.legal(table.current)
+            ends = [c for c in legal if isinstance(c, EndTurn)]
+            table.submit(ends[0] if ends else legal[0])
+            await pb.pause()
+        assert not app_bots and a.thinking is None and b.thinking is None  # the apps never ran the bot
+        bot_turns = [e for e in table.events if type(e).__name__ == "TurnEnded" and e.seat == 2]
+        assert bot_turns and len(thoughts) == len(set(thoughts))  # each decision asked once
+    lobby.close()
