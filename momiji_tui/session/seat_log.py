@@ -12,7 +12,8 @@ Before, that lived beside the log in ``<data>/tables/seats/<game-id>.json``
 (format ``momiji-shared-table``, version 1). :func:`migrate_seats_files`
 turns each such file into events appended to its game's log (one move, under
 the game's write lock, fsynced) and only then moves it aside as
-``<game-id>.json.migrated``; a damaged one is moved aside as
+``<game-id>.json.migrated`` (a finished game gets no events: its seats no
+longer matter, and its last event stays ``GameEnded``); a damaged one is moved aside as
 ``*.damaged-<time>`` (the store's :func:`~momiji_tui.store.quarantine`) and
 reported, and its game opens with its header's seats.
 """
@@ -177,7 +178,8 @@ def migrate_seats_file(path: Path, game_path: Path, *, holder: str = "the momiji
         return False
     try:
         already = any(isinstance(e, SeatControlChanged) for e in table.events)  # a crash after the append
-        if events and not already:
+        # A finished game's last event stays GameEnded (lists and replays look for it).
+        if events and not already and not table.finished:
             table.record(events)
     except ValueError as exc:  # the seats do not fit the game
         table.close()

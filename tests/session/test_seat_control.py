@@ -285,3 +285,21 @@ async def test_two_apps_at_one_shared_table_only_render_the_lobby_runs_its_bot_o
         bot_turns = [e for e in table.events if type(e).__name__ == "TurnEnded" and e.seat == 2]
         assert bot_turns and len(thoughts) == len(set(thoughts))  # each decision asked once
     lobby.close()
+
+
+def test_the_seats_file_of_a_finished_game_is_set_aside_and_its_log_still_ends_with_game_ended(tmp_path):
+    shutil.copytree(FIXTURES / "seats-file-table", tmp_path / "tables")
+    [seats_file] = (tmp_path / "tables" / "seats").glob("*.json")
+    log_path = tmp_path / "tables" / "games" / f"{seats_file.stem}.jsonl"
+    table = SharedTable.resume(log_path)
+    for _ in range(3000):  # finish the game (any legal moves, ending turns early)
+        if table.finished:
+            break
+        legal = table.legal(table.current)
+        ends = [c for c in legal if isinstance(c, EndTurn)]
+        table.submit(ends[0] if ends else legal[0])
+    table.close_log()
+    assert table.finished
+    Lobby(tmp_path).my_tables(Player("key-alice", "alice"))
+    assert load(log_path).events[-1]["type"] == "GameEnded"
+    assert not seats_file.exists() and seats_file.with_name(seats_file.name + ".migrated").exists()
