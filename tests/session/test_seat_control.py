@@ -303,3 +303,41 @@ def test_the_seats_file_of_a_finished_game_is_set_aside_and_its_log_still_ends_w
     Lobby(tmp_path).my_tables(Player("key-alice", "alice"))
     assert load(log_path).events[-1]["type"] == "GameEnded"
     assert not seats_file.exists() and seats_file.with_name(seats_file.name + ".migrated").exists()
+
+
+async def test_a_bot_move_the_disk_refuses_is_told_and_tried_again(tmp_path, monkeypatch):
+    import errno
+    import os
+
+    from momiji_tui.session.shared_table import BOT_SAVE_RETRY, run_bots
+    from momiji_tui.session.table import BOT, HUMAN, SeatConfig
+
+    table = SharedTable.new([SeatConfig("alice", HUMAN), SeatConfig("Kaede", BOT, "easy")], seed=5,
+                            data_dir=tmp_path)
+    while table.bot_to_move() is None:  # alice plays until the bot is to move
+        legal = table.legal(table.current)
+        table.submit(next((c for c in legal if isinstance(c, EndTurn)), legal[0]))
+    real_fsync, refusals = os.fsync, [1]
+
+    def fsync(fd):
+        if refusals:
+            refusals.pop()
+            raise OSError(errno.ENOSPC, "No space left on device")
+        real_fsync(fd)
+
+    monkeypatch.setattr(os, "fsync", fsync)
+    pauses: list[float] = []
+    news: list[str] = []
+
+    async def think(t, seat):
+        return t.bot_command(seat, make_bot)
+
+    async def pause(seconds):
+        pauses.append(seconds)
+
+    n = len(table.events)
+    await run_bots(table, think, pause, 0, news.append)
+    assert news == [f"Not saved: disk full. Kaede's move was not made; trying again in {BOT_SAVE_RETRY:g} s."]
+    assert pauses == [BOT_SAVE_RETRY] and table.bot_to_move() is None and len(table.events) > n
+    table.close_log()
+    assert len(load(table.log.path).events) == len(table.events)  # nothing lost, nothing doubled
