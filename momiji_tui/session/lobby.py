@@ -243,15 +243,16 @@ class Lobby(LiveGames):
             table = SharedTable.new(configs, seed=self.deal_seed(), landscape_mode=pending.landscape_mode,
                                     data_dir=self.tables_dir)
         except (OSError, ValueError) as exc:
-            log.error("cannot start table %s: %s", pending.table_id, exc)
-            for s in pending.seats:
-                if s.member is not None:
-                    self._set_activity_quiet(s.member, IN_LOBBY)
-                    s.member.lobby_event(Dissolved(pending.table_id, f"The game could not start: {exc}"))
+            self._not_started(pending, exc, f"The game could not start: {exc}")
             return
         seats = [LiveSeat(s.name, s.member.player.account_id if s.member else None) for s in pending.seats]
+        try:  # whose seats they are, in the log: without it nobody could come back to the game
+            table.record([seat_log.seated(i, s.account_id) for i, s in enumerate(seats) if s.account_id])
+        except (OSError, ValueError) as exc:
+            table.close_log()
+            self._not_started(pending, exc, f"The game could not start: {getattr(exc, 'reason', exc)}.")
+            return
         live = self._add_live(LiveTable(table, seats, round=table.state.round))
-        self._record(live, [seat_log.seated(i, s.account_id) for i, s in enumerate(seats) if s.account_id])
         index = self._load_index()
         for seat in seats:
             if seat.account_id is not None:
@@ -266,6 +267,13 @@ class Lobby(LiveGames):
                 self._set_activity_quiet(s.member, f"playing at {table.game_id}")
                 s.member.lobby_event(Seated(table, i))
         self._drive(live)
+
+    def _not_started(self, pending: PendingTable, exc: Exception, reason: str) -> None:
+        log.error("cannot start table %s: %s", pending.table_id, exc)
+        for s in pending.seats:
+            if s.member is not None:
+                self._set_activity_quiet(s.member, IN_LOBBY)
+                s.member.lobby_event(Dissolved(pending.table_id, reason))
 
     # ----------------------------------------------------------- listings
     def absent_seat(self, player: Player) -> str | None:

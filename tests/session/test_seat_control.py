@@ -341,3 +341,30 @@ async def test_a_bot_move_the_disk_refuses_is_told_and_tried_again(tmp_path, mon
     assert pauses == [BOT_SAVE_RETRY] and table.bot_to_move() is None and len(table.events) > n
     table.close_log()
     assert len(load(table.log.path).events) == len(table.events)  # nothing lost, nothing doubled
+
+
+def test_a_table_whose_owners_cannot_be_saved_does_not_start(tmp_path, monkeypatch):
+    import errno
+    import os
+
+    from momiji_tui.session.lobby import Dissolved
+
+    real_open = os.open
+
+    def refusing_open(path, flags, *args, **kwargs):
+        if flags & os.O_APPEND:  # the log's append (after the atomic create): the disk is full now
+            raise OSError(errno.ENOSPC, "No space left on device")
+        return real_open(path, flags, *args, **kwargs)
+
+    lobby = Lobby(tmp_path, seat_wait=None)
+    alice, bob = FakeMember("key-alice", "alice"), FakeMember("key-bob", "bob")
+    lobby.enter(alice)
+    lobby.enter(bob)
+    pending = lobby.create_table(alice, ["human"])
+    monkeypatch.setattr(os, "open", refusing_open)
+    lobby.join_table(bob, pending.table_id)
+    monkeypatch.undo()
+    reasons = [e.reason for e in bob.events if isinstance(e, Dissolved)]
+    assert reasons == ["The game could not start: disk full."]
+    assert not lobby.live and not [e for e in alice.events if isinstance(e, Seated)]
+    assert lobby.members[alice] == "in the lobby"
