@@ -158,7 +158,7 @@ class GameState:
     draft_remaining: list[str] = field(default_factory=list)
     end_trigger: str | None = None
     round: int = 1
-    seat_control: tuple[SeatControlChanged | None, ...] = ()
+    seat_control: tuple[SeatControlChanged | None, ...] = field(default=(), repr=False)
 
     @property
     def n_seats(self) -> int:

@@ -8,7 +8,7 @@ dealing the cards the viewer has not seen at random; it is how bots search.
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from .cards import Card, cards_of_types
 from .events import SeatControlChanged
@@ -71,7 +71,9 @@ class PlayerView:
     end_trigger: str | None
     round: int
     # Who controls each seat (``GameState.seat_control``; ``()``: as set up).
-    seat_control: tuple[SeatControlChanged | None, ...] = ()
+    # Out of the repr: bots seed each decision from the view's repr
+    # (``bots.base.view_digest``), and no bot may play differently for it.
+    seat_control: tuple[SeatControlChanged | None, ...] = field(default=(), repr=False)
 
     @property
     def me(self) -> SeatView | None:

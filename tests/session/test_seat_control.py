@@ -368,3 +368,17 @@ def test_a_table_whose_owners_cannot_be_saved_does_not_start(tmp_path, monkeypat
     assert reasons == ["The game could not start: disk full."]
     assert not lobby.live and not [e for e in alice.events if isinstance(e, Seated)]
     assert lobby.members[alice] == "in the lobby"
+
+
+def test_bots_ignore_seat_control_their_random_draws_are_the_same():
+    from momiji_tui.bots.base import view_digest
+
+    events = engine.create_game(["a", "b"], seed=3, landscape_mode="starter", game_id="20260101-000000-aaaaaa")
+    state = engine.fold(events)
+    moved = engine.apply(state, SeatControlChanged(1, "bot", "key-b", "bot after a wait"))
+    # The digest seeds every bot decision: the same with or without the event (and as before issue 13).
+    assert view_digest(engine.view(moved, 0)) == view_digest(engine.view(state, 0))
+    assert "seat_control" not in repr(engine.view(state, 0))
+    bot = make_bot("normal", seed=4)
+    assert bot.choose(engine.view(moved, moved.current)) == make_bot("normal", seed=4).choose(
+        engine.view(state, state.current))
