@@ -215,11 +215,31 @@ class GameEnded:
     """The round was finished after the trigger; scoring applies (RULES §6, §7)."""
 
 
+@dataclass(frozen=True, slots=True)
+class SeatControlChanged:
+    """Who controls ``seat`` changed (a shared table, issue 13): never the
+    result of a command (``decide`` never makes it), recorded by the session
+    layer; no rule and no bot looks at it (RULES §8: it hides nothing).
+
+    ``control``: ``"player"`` (the seat's owner plays it) or ``"bot"`` (a bot
+    plays for the owner). ``player``: the owner's opaque account id (None for
+    a seat without an owner). ``reason``: ``"seated"``, ``"left"`` (the owner
+    went away; nobody plays the seat until the wait is over), ``"bot after a
+    wait"`` or ``"back"``.
+    """
+
+    seat: int
+    control: str
+    player: str | None = None
+    reason: str = "seated"
+
+
 Event = (
     GameCreated | LandscapeDrafted | CardsDealt | PlayStarted | DisplayRevealed
     | AcornsGained | AcornsPaid | ColumnCollected | CardsPlayed | PileClosed
     | ObjectiveActivated | CardsDiscarded | CardsDrawn | CardTaken | CardsSwapped
     | LandscapeUsed | MainActionPassed | EndTriggered | TurnEnded | ActionsUndone | GameEnded
+    | SeatControlChanged
 )
 EVENT_TYPES: dict[str, type] = {
     cls.__name__: cls
@@ -228,6 +248,7 @@ EVENT_TYPES: dict[str, type] = {
         AcornsGained, AcornsPaid, ColumnCollected, CardsPlayed, PileClosed,
         ObjectiveActivated, CardsDiscarded, CardsDrawn, CardTaken, CardsSwapped,
         LandscapeUsed, MainActionPassed, EndTriggered, TurnEnded, ActionsUndone, GameEnded,
+        SeatControlChanged,
     )
 }
 # Fields that hold cards (written by name in JSON).

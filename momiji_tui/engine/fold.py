@@ -59,6 +59,9 @@ def _draw(state: GameState, cards: tuple[int, ...]) -> None:
 def apply_in_place(state: GameState, event: ev.Event) -> None:
     """Change ``state`` by ``event``. Raises ``ValueError`` on an event that
     cannot follow this state (a damaged log), leaving ``state`` undefined."""
+    if isinstance(event, ev.SeatControlChanged):  # who plays a seat: outside the rules and the undo
+        _seat_control(state, event)
+        return
     t = type(event)
     turn = state.turn
     if turn.since_checkpoint == 0 and state.phase == PLAY:  # at the undo checkpoint (see below)
@@ -91,6 +94,19 @@ _CHECKPOINT_EVENTS: frozenset[type[ev.Event]] = frozenset({ev.TurnEnded, ev.Play
 # An undo puts back the checkpoint state, with its own count.
 _OWN_CHECKPOINT: frozenset[type[ev.Event]] = frozenset({ev.ActionsUndone})
 _NOT_UNDOABLE: frozenset[type[ev.Event]] = _CHECKPOINT_EVENTS | {ev.GameEnded, ev.ActionsUndone}
+
+
+SEAT_CONTROLS = ("player", "bot")
+
+
+def _seat_control(state: GameState, event: ev.SeatControlChanged) -> None:
+    """Record the last ``SeatControlChanged`` of each seat (issue 13); raises
+    ``ValueError`` for a seat or control that does not exist."""
+    if not 0 <= event.seat < state.n_seats or event.control not in SEAT_CONTROLS:
+        raise ValueError(f"event changes the control of a seat that cannot be: {event!r}")
+    control = list(state.seat_control) or [None] * state.n_seats
+    control[event.seat] = event
+    state.seat_control = tuple(control)
 
 
 def _undoable(event: ev.Event) -> bool:
@@ -236,6 +252,7 @@ def _undo(state: GameState, event: ev.ActionsUndone) -> None:
         raise ValueError("event undoes actions that cannot be taken back")
     seen = _public_cards(state)
     restored = checkpoint.fork()
+    restored.seat_control = state.seat_control  # an undo takes back actions, not who plays
     for name in GameState.__slots__:
         setattr(state, name, getattr(restored, name))
     # ``restored`` is the checkpoint state itself: checkpoint None, since 0.

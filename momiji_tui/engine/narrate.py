@@ -83,5 +83,9 @@ def narrate(event: ev.Event, viewer: int | None, names: Sequence[str]) -> str | 
             return f"{who(event.seat)} took back {'your' if event.seat == viewer else 'their'} last actions (undo)."
         case ev.GameEnded():
             return "The game is over."
+        case ev.SeatControlChanged():  # a shared table's seats (issue 13)
+            return {"left": f"{who(event.seat)} left the table.",
+                    "bot after a wait": f"A bot plays for {who(event.seat)} until they are back.",
+                    "back": f"{who(event.seat)} {'are' if event.seat == viewer else 'is'} back."}.get(event.reason)
         case _:
             return None

@@ -10,9 +10,13 @@ new one in the row, so forks share their piles.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from .cards import CARD_TYPE, CARD_VALUE, Card
 from .rules_data import LANDSCAPES, MIDDAY
+
+if TYPE_CHECKING:
+    from .events import SeatControlChanged
 
 DRAFT, SETUP, PLAY, ENDED = "draft", "setup", "play", "ended"
 
@@ -129,6 +133,8 @@ class GameState:
     ``owners`` maps an activated objective to its owner seat.
     ``draft_offers``/``draft_pick`` follow the draft (RULES §2.1);
     ``draft_remaining`` is the current round's unpicked offer.
+    ``seat_control[i]`` is the last ``SeatControlChanged`` of seat i (None,
+    or ``()`` for all, when none was recorded: the save header's seats).
     """
 
     game_id: str
@@ -152,6 +158,7 @@ class GameState:
     draft_remaining: list[str] = field(default_factory=list)
     end_trigger: str | None = None
     round: int = 1
+    seat_control: tuple[SeatControlChanged | None, ...] = field(default=(), repr=False)
 
     @property
     def n_seats(self) -> int:
@@ -194,7 +201,7 @@ class GameState:
             self.display[:], self.discard[:], self.owners.copy(), self.torii_left,
             self.phase, self.current, self.turn.clone(), self.landscape_mode,
             self.draft_offers, self.draft_pick, self.draft_remaining[:],
-            self.end_trigger, self.round,
+            self.end_trigger, self.round, self.seat_control,
         )
 
 

@@ -8,9 +8,10 @@ dealing the cards the viewer has not seen at random; it is how bots search.
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from .cards import Card, cards_of_types
+from .events import SeatControlChanged
 from .rules_data import LANDSCAPES, PARTS, draft_offer_size
 from .state import DRAFT, GameState, Pile, SeatState, TurnState
 
@@ -69,6 +70,10 @@ class PlayerView:
     draft_remaining: tuple[str, ...]
     end_trigger: str | None
     round: int
+    # Who controls each seat (``GameState.seat_control``; ``()``: as set up).
+    # Out of the repr: bots seed each decision from the view's repr
+    # (``bots.base.view_digest``), and no bot may play differently for it.
+    seat_control: tuple[SeatControlChanged | None, ...] = field(default=(), repr=False)
 
     @property
     def me(self) -> SeatView | None:
@@ -110,7 +115,7 @@ def view(state: GameState, seat: int | None) -> PlayerView:
         seats=seats, turn=_public_turn(state), landscape_mode=state.landscape_mode,
         draft_offers=offers, draft_pick=state.draft_pick,
         draft_remaining=tuple(state.draft_remaining), end_trigger=state.end_trigger,
-        round=state.round,
+        round=state.round, seat_control=state.seat_control,
     )
 
 

@@ -24,12 +24,17 @@ KEY_MARK = "·"
 
 
 class Named(Protocol):
-    """What :func:`player_label` needs of a player (``session.lobby.Player``)."""
+    """What :func:`player_label` needs of a player (``session.lobby.Player``,
+    a frozen dataclass: read-only attributes)."""
 
-    account_id: str
-    name: str
-    is_guest: bool
-    key_hint: str
+    @property
+    def account_id(self) -> str: ...
+    @property
+    def name(self) -> str: ...
+    @property
+    def is_guest(self) -> bool: ...
+    @property
+    def key_hint(self) -> str: ...
 
 
 def player_label(player: Named, suffix: str = "") -> str:

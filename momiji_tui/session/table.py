@@ -10,8 +10,9 @@ from __future__ import annotations
 
 import os
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass
+from typing import Self
 
 from .. import engine
 from ..engine import events as ev
@@ -57,9 +58,14 @@ def validate_log(header: dict, events: list[dict]) -> None:
 class Table:
     """A game being played: state, log, seats, listeners.
 
+    ``bots_run_by_front_end``: the front end that opened the table runs its
+    bots (a solo game); a shared table's bots run in the lobby's one task.
+
     Thread-safety: ``submit`` and the read methods take a lock, so a bot
     worker thread may call ``view``/``bot_command`` while the UI reads.
     """
+
+    bots_run_by_front_end = True
 
     def __init__(self, events: list[ev.Event], seats: list[SeatConfig], log: GameLog | None,
                  bot_seed: int = 0) -> None:
@@ -70,13 +76,12 @@ class Table:
         self.bot_seed = bot_seed
         self._listeners: list[Listener] = []
         self._lock = threading.RLock()
-        self._bot_claim: tuple[object, int] | None = None
 
     # ---------------------------------------------------------------- create
 
     @classmethod
     def new(cls, seats: list[SeatConfig], *, seed: int | None = None, landscape_mode: str = "starter",
-            data_dir: str | os.PathLike[str] | None = None, holder: str = "momiji") -> Table:
+            data_dir: str | os.PathLike[str] | None = None, holder: str = "momiji") -> Self:
         """Start a new game and (with ``data_dir``) its save file, held open
         for writing by ``holder`` (e.g. ``"an SSH session"``) until :meth:`close`.
 
@@ -99,7 +104,7 @@ class Table:
         return cls(events, seats, log, bot_seed=seed)
 
     @classmethod
-    def resume(cls, path: str | os.PathLike[str], *, holder: str = "momiji") -> Table:
+    def resume(cls, path: str | os.PathLike[str], *, holder: str = "momiji") -> Self:
         """Continue a saved game exactly where it stopped, holding it open
         for writing (one writer per game) until :meth:`close`.
 
@@ -199,25 +204,25 @@ class Table:
             listener(new_events)
         return new_events
 
-    def claim_bot_move(self, owner: object) -> int | None:
-        """Let one front end (of several at a shared table) run the bot that
-        must act now. Returns the bot's seat when ``owner`` got the claim,
-        None when no bot is to move or another owner holds the claim. The
-        claim ends with the next accepted command or ``release_bot_claim``."""
+    def record(self, events: Sequence[ev.SeatControlChanged]) -> None:
+        """Save and apply seat-control events (issue 13): the session layer's
+        record of who plays a seat, appended to the log as one move (the same
+        lock, fsync and move mark as a command's events), then published to
+        listeners. No rule looks at them, so they are never refused; raises
+        ``ValueError`` for a seat or control that does not exist and the
+        store's ``WriteFailed`` if the disk refuses (nothing changes, as for
+        :meth:`submit`)."""
+        events = list(events)
         with self._lock:
-            seat = self.bot_to_move()
-            if seat is None:
-                return None
-            if self._bot_claim is not None and self._bot_claim[1] == len(self.events):
-                return seat if self._bot_claim[0] is owner else None
-            self._bot_claim = (owner, len(self.events))
-            return seat
-
-    def release_bot_claim(self, owner: object) -> None:
-        """Give up ``owner``'s claim (e.g. its SSH client left while a bot thought)."""
-        with self._lock:
-            if self._bot_claim is not None and self._bot_claim[0] is owner:
-                self._bot_claim = None
+            state = self.state.clone()
+            for event in events:
+                engine.apply_in_place(state, event)
+            if self.log is not None:
+                self.log.extend([engine.to_dict(e) for e in events])
+            self.state = state
+            self.events.extend(events)
+        for listener in list(self._listeners):
+            listener(list(events))
 
     def bot_command(self, seat: int, make_bot: Callable[..., object] | None = None) -> engine.Command:
         """Ask the bot in ``seat`` for its next command (slow: call it from a

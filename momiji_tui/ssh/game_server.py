@@ -216,10 +216,11 @@ async def start_game_server(
     """
     root = Path(data_dir) if data_dir is not None else default_data_dir()
     housekeeping.make_private(root)
-    lobby = Lobby(root, seat_wait=seat_wait)
     pool = BotPool(bot_workers) if bot_workers > 0 and make_bot is None else None
     if pool is not None:
         make_bot = pool.make_bot
+    # The lobby runs the shared tables' bots (one task per table); the apps run their solo games' bots.
+    lobby = Lobby(root, seat_wait=seat_wait, make_bot=make_bot, bot_delay=bot_delay)
 
     def factory(identity: Identity) -> LobbyApp:
         return LobbyApp(lobby, player_of(identity), bot_delay=bot_delay, make_bot=make_bot)

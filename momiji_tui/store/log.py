@@ -18,6 +18,11 @@ written; the last one is when the game was last played (``last_played``,
 which orders Continue and the saved games). Older files have none: their
 last play is their creation time. Like the move mark, it is the store's own.
 
+Format 4 may hold events a momiji of format 3 cannot read: who controls a
+seat of a shared table (``SeatControlChanged``, issue 13). The lines are
+written as in format 3; the bump only makes an older momiji list such a
+game as *newer version* instead of calling it damaged and moving it aside.
+
 One writer at a time: a ``GameLog`` (``writer``) holds the game's write lock
 (``lock``) from open to close; readers (:func:`load`) never take it and
 never change a file.
@@ -44,7 +49,7 @@ from .ids import as_utc, is_game_id
 __all__ = ["quarantine"]  # (moved to .aside; still importable from here)
 
 FORMAT = "momiji-log"
-CURRENT_FORMAT_VERSION = 3
+CURRENT_FORMAT_VERSION = 4
 MOVE_CONTINUES = "move_continues"
 SAVED_AT = "saved_at"
 STORE_KEYS = (MOVE_CONTINUES, SAVED_AT)
@@ -64,8 +69,13 @@ def _v2_to_v3(header: Header, events: list[Event]) -> tuple[Header, list[Event]]
     return header, events
 
 
+def _v3_to_v4(header: Header, events: list[Event]) -> tuple[Header, list[Event]]:
+    """Format 3 had no seat-control events: its lines are format 4 as they are."""
+    return header, events
+
+
 #: ``{N: step}``: ``step(header, events)`` turns format N into format N+1.
-MIGRATIONS: dict[int, Migration] = {1: _v1_to_v2, 2: _v2_to_v3}
+MIGRATIONS: dict[int, Migration] = {1: _v1_to_v2, 2: _v2_to_v3, 3: _v3_to_v4}
 
 
 def utc_now() -> datetime:

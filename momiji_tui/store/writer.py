@@ -213,7 +213,8 @@ def _upgrade_on_disk(loaded: LoadedLog) -> None:
         except FileExistsError:  # an earlier try got this far: fine if it is the same bytes
             if backup.read_bytes() != original:
                 raise
-        data = encode_line(loaded.header) + b"".join(encode_move(loaded.events))
+        # One move, dated when the game was last played (so Continue keeps its order).
+        data = encode_line(loaded.header) + b"".join(encode_move(loaded.events, loaded.last_played))
         _fs.write_file(loaded.path, data, replace=True)
     except FileExistsError:
         raise

@@ -255,7 +255,6 @@ class MomijiApp(App[None]):
             self._unsubscribe()
             self._unsubscribe = None
         if self.table is not None:
-            self.table.release_bot_claim(self)
             self.table.close()
             self.table = None
         self.thinking = None
@@ -298,11 +297,12 @@ class MomijiApp(App[None]):
     # ---------------------------------------------------------------- bots
 
     def drive_bots(self) -> None:
-        """If a bot must act, let it think in a worker thread."""
+        """If a bot must act, let it think in a worker thread (a solo game;
+        a shared table's bots run in the lobby's task: here they are only shown)."""
         table = self.table
-        if table is None or self.thinking is not None:
+        if table is None or self.thinking is not None or not table.bots_run_by_front_end:
             return
-        seat = table.claim_bot_move(self)
+        seat = table.bot_to_move()
         if seat is None:
             return
         self.thinking = seat
@@ -336,7 +336,6 @@ class MomijiApp(App[None]):
                     self.notify(not_saved_text(exc, f"{name}'s move").replace(
                         "Try again, or quit.", f"Trying again in {BOT_SAVE_RETRY:g} s, or quit."),
                         severity="error", timeout=BOT_SAVE_RETRY)
-                    table.release_bot_claim(self)
                     self.set_timer(BOT_SAVE_RETRY, self.drive_bots)
                     return
             self.drive_bots()

@@ -104,8 +104,7 @@ class LobbyApp(MomijiApp):
             self.notify(event.reason, severity="warning")
         elif isinstance(event, SeatNews) and self.table is event.table:
             self.notify(event.text)
-            self.table_changed.publish([])
-            self.drive_bots()  # a bot may have to move now (or its runner left)
+            self.table_changed.publish([])  # the lobby's task runs a shared table's bots
         # Redraw lobby lists once per frame however many changes arrive, and
         # only on the screen in view (the others redraw when they come back).
         if not self._lobby_redraw_pending:

@@ -37,6 +37,7 @@ EXAMPLES = [
     ev.TurnEnded(0),
     ev.ActionsUndone(1, 3),
     ev.GameEnded(),
+    ev.SeatControlChanged(1, "bot", "key-a", "bot after a wait"),
 ]
 
 

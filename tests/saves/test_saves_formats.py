@@ -25,7 +25,9 @@ OLDEST_FORMAT = 1
 # The known end of each fixture's game (a 3-seat drafted game, seed 1).
 # format-v2.jsonl is the same game written in format 2 (moves marked: the
 # setup, each draft pick, and each turn as one move); format-v3.jsonl the
-# same again in format 3 (each move's last event dated: "saved_at").
+# same again in format 3 (each move's last event dated: "saved_at");
+# format-v4.jsonl the same lines in format 4 (which may also hold a shared
+# table's SeatControlChanged events; a game without any is written alike).
 _GAME_SEED_1 = {
     "events": 204,
     "totals": [18, 10, 22],
@@ -37,7 +39,7 @@ _GAME_SEED_1 = {
              [("Z", 1, False), ("M", 3, False), ("G", 2, False)],
              [("M", 1, False), ("Z", 1, False), ("O", 5, True)]],
 }
-KNOWN_END = {1: _GAME_SEED_1, 2: _GAME_SEED_1, 3: _GAME_SEED_1}
+KNOWN_END = {1: _GAME_SEED_1, 2: _GAME_SEED_1, 3: _GAME_SEED_1, 4: _GAME_SEED_1}
 VERSIONS = list(range(OLDEST_FORMAT, CURRENT_FORMAT_VERSION + 1))
 
 

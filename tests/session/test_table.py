@@ -75,20 +75,39 @@ def test_resume_gives_the_same_table_and_the_same_bot_choices(isolated_dirs):
         assert again.bot_command(seat) == table.bot_command(seat)
 
 
-def test_only_one_front_end_claims_a_bot_move():
-    table = Table.new(SEATS, seed=6, data_dir=None)
-    if table.bot_to_move() is None:
-        table.submit(table.legal(table.current)[0])
-    first, second = object(), object()
-    seat = table.claim_bot_move(first)
-    assert seat is not None
-    assert table.claim_bot_move(second) is None
-    assert table.claim_bot_move(first) == seat
-    table.release_bot_claim(first)
-    assert table.claim_bot_move(second) == seat
-    table.submit(table.bot_command(seat))  # the claim ends with the move
-    if table.bot_to_move() is not None:
-        assert table.claim_bot_move(first) is not None
+def test_no_front_end_claims_bot_moves_any_more_a_shared_table_runs_its_own():
+    # issue 13: the race through claim_bot_move is gone; the lobby runs a
+    # shared table's bots in one task (tests/session/test_seat_control.py).
+    from momiji_tui.session.shared_table import SharedTable
+
+    assert not hasattr(Table, "claim_bot_move") and not hasattr(Table, "release_bot_claim")
+    assert Table.bots_run_by_front_end and not SharedTable.bots_run_by_front_end
+
+
+def test_a_seat_event_the_disk_refuses_changes_nothing(tmp_path, monkeypatch):
+    import errno
+    import os
+
+    from momiji_tui.engine.events import SeatControlChanged
+    from momiji_tui.store import WriteFailed, load
+
+    table = Table.new(SEATS, seed=6, data_dir=tmp_path)
+    n, state = len(table.events), table.state
+    heard: list = []
+    table.subscribe(heard.append)
+
+    def full(fd):
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(os, "fsync", full)
+    with pytest.raises(WriteFailed, match="disk full"):
+        table.record([SeatControlChanged(0, "bot", "key-a", "bot after a wait")])
+    assert len(table.events) == n and table.state is state and not heard
+    monkeypatch.undo()
+    table.record([SeatControlChanged(0, "bot", "key-a", "bot after a wait")])
+    assert table.state.seat_control[0].control == "bot" and len(heard) == 1
+    table.close()
+    assert load(table.log.path).events[-1]["type"] == "SeatControlChanged"
 
 
 def test_check_previews_public_commands_only():

@@ -151,7 +151,7 @@ async def test_after_the_seat_wait_a_bot_plays_for_the_absent_player(start_game,
     bob.conn.abort()
     await wait_until(lambda: table.seats[bob_seat].is_bot)
     await alice.wait_for_text("now plays for")  # the toast wraps before the name
-    # Alice plays on; the bot (run by Alice's app) takes bob's turns.
+    # Alice plays on; the bot (run by the lobby's task for this table) takes bob's turns.
     start = len(table.events)
     for _ in range(3):
         await wait_until(lambda: table.current == a_app.seat or table.finished)
@@ -167,8 +167,10 @@ async def test_after_the_seat_wait_a_bot_plays_for_the_absent_player(start_game,
     again = await clients.terminal(game.port, username="bob", key=bob_key)
     await again.wait_for_text("Hand ")
     await wait_until(lambda: not table.seats[bob_seat].is_bot)
-    record = json.loads((isolated_dirs / "tables" / "seats" / f"{table.game_id}.json").read_text())
-    assert [(t["seat"], t["what"]) for t in record["takeovers"]] == [(bob_seat, "bot"), (bob_seat, "returned")]
+    saved = [json.loads(line) for line in table.log.path.read_text().splitlines()[1:]]
+    takeovers = [(e["seat"], e["reason"]) for e in saved if e["type"] == "SeatControlChanged"
+                 and e["reason"] in ("bot after a wait", "back")]
+    assert takeovers == [(bob_seat, "bot after a wait"), (bob_seat, "back")]
 
 
 async def test_everyone_leaves_and_the_game_is_resumed_from_the_lobby(game, clients):
@@ -222,7 +224,7 @@ async def test_a_bot_at_a_shared_table_thinks_off_the_event_loop_and_moves_once(
     assert calls and all(thread != loop_thread for thread, _ in calls)
     bot_turns = sum(1 for e in table.events if type(e).__name__ == "TurnEnded" and e.seat == 2)
     assert bot_turns >= 1
-    # One front end ran each bot decision: no more decisions than bot commands in the log.
+    # One runner asked each bot decision: no more decisions than bot commands in the log.
     assert len(calls) <= sum(1 for e in table.events if getattr(e, "seat", None) == 2) + bot_turns
 
 

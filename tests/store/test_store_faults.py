@@ -16,6 +16,7 @@ import pytest
 from store_faults import ERRORS, inject, snapshot
 from store_helpers import GAME_A, GAME_B, make_events, make_header, raw_lines, write_log
 
+from momiji_tui.store import CURRENT_FORMAT_VERSION
 from momiji_tui.store import (
     DAMAGED,
     GameLog,
@@ -137,7 +138,7 @@ def _export(tmp_path, data, monkeypatch, point, error):
 
 def _upgrade(tmp_path, data, monkeypatch, point, error):
     path = write_log(data, GAME_A, make_events(2))
-    v2 = path.read_bytes().replace(b'"format_version":3', b'"format_version":2')
+    v2 = path.read_bytes().replace(b'"format_version":%d' % CURRENT_FORMAT_VERSION, b'"format_version":2')
     path.write_bytes(v2)
     faults = inject(monkeypatch, set(point.split("+")), error)
     try:
