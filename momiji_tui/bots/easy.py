@@ -32,9 +32,7 @@ def pointless_landscape(state: GameState, c: cmd.UseLandscape) -> bool:
         return sum(1 for j, o in enumerate(state.seats) if j != c.seat and o.acorns >= 1) < 2
     if lid == "fox":
         return len(c.hand_cards) < 4
-    if lid in _MIDDAY:
-        return True  # Easy does not plan its main action around a boost
-    return False
+    return lid in _MIDDAY  # Easy does not plan its main action around a boost
 
 
 class EasyBot:

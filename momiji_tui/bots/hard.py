@@ -29,14 +29,13 @@ import math
 import random
 from collections.abc import Callable
 
-from ..engine import commands as cmd
 from ..engine.commands import Command
 from ..engine.errors import IllegalCommand
 from ..engine.legal import legal_commands
 from ..engine.state import ENDED, PLAY, GameState
 from ..engine.view import PlayerView, determinize
 from .base import decision_rng, world_and_legal
-from .evaluate import DEFAULT_WEIGHTS, Weights, all_values, best_collect_value, turns_left
+from .evaluate import Weights, all_values, best_collect_value, turns_left
 from .normal import NormalBot, draft_pick, is_random
 from .playout import greedy_policy_command, policy_command, prefilter, step
 

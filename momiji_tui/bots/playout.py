@@ -111,7 +111,8 @@ def _same_type_options(state: GameState, seat: SeatState, tops: dict[str, int], 
             continue
         cards = sorted(cards, key=lambda c: (CARD_VALUE[c], c))
 
-        def rec(start: int, top: int | None, chosen: tuple[Card, ...], jumped: bool) -> None:
+        def rec(start: int, top: int | None, chosen: tuple[Card, ...], jumped: bool, cards: list[Card] = cards
+                ) -> None:
             if chosen:
                 out.append(chosen)
             if len(chosen) >= limit or (chosen and CARD_VALUE[chosen[-1]] >= 3):
@@ -185,11 +186,11 @@ def random_command(state: GameState, seat: int, rng: random.Random) -> Command:
         for lid in s.panorama:
             if lid in s.used:
                 continue
-            if lid in ("spring", "pier", "pine", "festival"):
-                frees.append(cmd.UseLandscape(seat, lid))
-            elif lid in ("bridge", "stones", "pagoda", "teahouse", "waterfall", "moss") and not turn.main_done:
-                frees.append(cmd.UseLandscape(seat, lid))
-            elif lid == "bamboo" and state.deck_size:
+            if (
+                lid in ("spring", "pier", "pine", "festival")
+                or (lid in ("bridge", "stones", "pagoda", "teahouse", "waterfall", "moss") and not turn.main_done)
+                or (lid == "bamboo" and state.deck_size)
+            ):
                 frees.append(cmd.UseLandscape(seat, lid))
             elif lid == "lantern" and state.display:
                 frees.append(cmd.UseLandscape(seat, lid, card=rng.choice(state.display)))
@@ -278,9 +279,9 @@ def policy_command(state: GameState, seat: int, rng: random.Random, *, epsilon: 
             if o in state.owners:
                 continue
             mine = objective_measure(o, s)
-            if mine >= 1 and all(objective_measure(o, x) < mine for j, x in enumerate(state.seats) if j != seat):
-                if rng.random() < 0.6:
-                    return cmd.ActivateObjective(seat, o)
+            leads = mine >= 1 and all(objective_measure(o, x) < mine for j, x in enumerate(state.seats) if j != seat)
+            if leads and rng.random() < 0.6:
+                return cmd.ActivateObjective(seat, o)
     # best play
     best_play: tuple[Card, ...] | None = None
     best_gain = 0.0
@@ -418,7 +419,8 @@ def greedy_policy_command(state: GameState, seat: int, rng: random.Random, *, ep
             for o in state.objectives:
                 if o not in state.owners:
                     mine = objective_measure(o, s)
-                    if mine >= 1 and all(objective_measure(o, x) <= mine for j, x in enumerate(state.seats) if j != seat):
+                    others = (objective_measure(o, x) for j, x in enumerate(state.seats) if j != seat)
+                    if mine >= 1 and all(m <= mine for m in others):
                         cands.append(cmd.ActivateObjective(seat, o))
         if not cands:
             return policy_command(state, seat, rng, epsilon=0.0)

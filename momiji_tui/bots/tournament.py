@@ -27,7 +27,7 @@ from typing import Any
 from ..engine import create_game, fold, run, score, view
 from .. import argtypes
 from . import LEVELS, make_bot
-from .balance import Z95, MIN_BALANCE_SEATS, LandscapeStats, landscape_balance, wilson  # noqa: F401 (re-exported)
+from .balance import Z95, MIN_BALANCE_SEATS, LandscapeStats, landscape_balance, wilson
 from .evaluate import DEFAULT_WEIGHTS, Weights
 from .hard import HARD_WEIGHTS
 

@@ -57,7 +57,7 @@ app crashed; exit status 1), "disconnect" (the client went away), "idle"
 (``idle_timeout``), "shutdown" (``handle.close()``), "slow" (the client did
 not read its output; see ``ChannelTerminal``)."""
 AppFactory = Callable[[Identity], App[Any]]
-SessionEndCallback = Callable[[Identity, EndReason], "None | Awaitable[None]"]
+SessionEndCallback = Callable[[Identity, EndReason], "Awaitable[None] | None"]
 
 SHUTDOWN_EXIT_STATUS = 1
 """The exit status every client gets when the server stops (``handle.close``),
@@ -332,7 +332,7 @@ class _AppSession(asyncssh.SSHServerSession[bytes]):
             self.app = app
             if self._reason is None:
                 client_event("session start", self._connection.peer,
-                             "%s %dx%d" % (self.identity.key, *self._terminal.size))
+                             "{} {}x{}".format(self.identity.key, *self._terminal.size))
                 await app.run_async(size=self._terminal.size)
                 status = app.return_code or 0
                 if self._reason is None:  # the app ended on its own; a crash logs output

@@ -31,7 +31,7 @@ from __future__ import annotations
 import json
 import os
 import stat
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
