@@ -54,25 +54,29 @@ def pick_easy(world: GameState, legal: list[Command], rng: random.Random) -> Com
         return legal[0]
     if world.phase == "draft":
         return rng.choice(legal)
-    plays, collects, objectives, other_main = [], [], [], []
-    frees, ends = [], []
+    plays: list[Command] = []
+    collects: list[Command] = []
+    objectives: list[Command] = []
+    other_main: list[Command] = []
+    frees: list[Command] = []
+    ends: list[Command] = []
     for c in legal:
-        t = type(c)
-        if t is cmd.Play:
-            plays.append(c)
-        elif t is cmd.Collect:
-            collects.append(c)
-        elif t is cmd.ActivateObjective:
-            objectives.append(c)
-        elif t in (cmd.Reveal, cmd.Pass):
-            other_main.append(c)
-        elif t in (cmd.EndTurn, cmd.DiscardToLimit):
-            ends.append(c)
-        elif t is cmd.UseLandscape:
-            if not pointless_landscape(world, c):
+        match c:
+            case cmd.Play():
+                plays.append(c)
+            case cmd.Collect():
+                collects.append(c)
+            case cmd.ActivateObjective():
+                objectives.append(c)
+            case cmd.Reveal() | cmd.Pass():
+                other_main.append(c)
+            case cmd.EndTurn() | cmd.DiscardToLimit():
+                ends.append(c)
+            case cmd.UseLandscape():
+                if not pointless_landscape(world, c):
+                    frees.append(c)
+            case _:
                 frees.append(c)
-        else:
-            frees.append(c)
     if world.turn.revealed:
         return rng.choice(collects)
     if not world.turn.main_done:

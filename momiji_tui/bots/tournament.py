@@ -239,7 +239,7 @@ def summarize(records: list[GameRecord], bots: list[str]) -> list[BotStats]:
     return out
 
 
-def _run_one(args: tuple) -> GameRecord:
+def _run_one(args: tuple[Any, ...]) -> GameRecord:
     lineup, deal_seed, game, seed, mode, budgets = args
     return play_game(lineup, deal_seed, game, seed, landscape_mode=mode, budgets=budgets)
 

@@ -17,7 +17,7 @@ import io
 import logging
 import time
 from collections import Counter
-from collections.abc import Awaitable, Callable, Coroutine
+from collections.abc import Awaitable, Callable, Coroutine, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Literal
@@ -130,7 +130,7 @@ class _Connection(Gate):
     """
 
     def __init__(self, state: _ServerState) -> None:
-        self._state = state
+        self._state: _ServerState = state
         self._conn: asyncssh.SSHServerConnection | None = None
         self._pending: tuple[str, str | None] | None = None
         self.identity: Identity | None = None
@@ -179,7 +179,7 @@ class _Connection(Gate):
         self._pending = ("guest", None) if guests else None
         return guests  # True: succeed with zero prompts
 
-    async def validate_kbdint_response(self, username: str, responses: list[str]) -> bool:
+    async def validate_kbdint_response(self, username: str, responses: Sequence[str]) -> bool:
         await asyncio.sleep(0)
         return False
 
