@@ -3,8 +3,9 @@
 mypy and ruff run as subprocesses of this venv with the settings in
 pyproject.toml (``[tool.mypy]``, ``[tool.ruff]``), so a developer's
 ``python -m mypy`` / ``python -m ruff check momiji_tui tests bench`` sees
-exactly what CI sees. mypy keeps its cache in ``.mypy_cache`` (gitignored):
-a clean clone (CI) pays the cold run once, a developer's reruns are warm.
+exactly what CI sees. mypy keeps its cache in ``.mypy_cache`` (gitignored),
+not in a temporary dir: a clean clone (CI) pays the cold run either way
+(about 7 s of CPU here), a developer's reruns are warm (about 0.5 s).
 """
 
 from __future__ import annotations

@@ -260,7 +260,7 @@ class _AppSession(asyncssh.SSHServerSession[bytes]):
         self._terminal: ChannelTerminal | None = None
         self.app: App[Any] | None = None
         self._task: asyncio.Task[Any] | None = None
-        self._reason: str | None = None  # an EndReason, or "refused"
+        self._reason: EndReason | Literal["refused"] | None = None
         self._app_requested = False
         self._finished = False
         self._started = time.monotonic()
@@ -383,10 +383,10 @@ class _AppSession(asyncssh.SSHServerSession[bytes]):
         client_event("session end", self._connection.peer,
                      f"{self.identity.key}, {reason} after {elapsed:.0f} s")
         callback = state.config.on_session_end
-        if callback is None or not self._app_requested:
+        if callback is None or not self._app_requested or reason == "refused":  # a refused one asked no app
             return
         try:
-            result = callback(self.identity, reason)  # type: ignore[arg-type]
+            result = callback(self.identity, reason)
             if inspect.isawaitable(result):
                 state.spawn(_logged(result))
         except Exception:
@@ -403,7 +403,7 @@ class _AppSession(asyncssh.SSHServerSession[bytes]):
         self._close_channel(SHUTDOWN_EXIT_STATUS)
         self._finish()
 
-    def stop(self, reason: str) -> None:
+    def stop(self, reason: EndReason) -> None:
         """End the session: ask the app to exit, or close the channel if none runs."""
         if self._reason is None:
             self._reason = reason
