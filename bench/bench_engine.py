@@ -25,21 +25,21 @@ import statistics
 import time
 from collections.abc import Callable
 
-from momiji_tui.engine import GameState, apply, create_game, decide, fold, legal_commands, run_in_place
+from momiji_tui.engine import Command, GameState, apply, create_game, decide, fold, legal_commands, run_in_place
 from momiji_tui.engine import run as run_command
 from momiji_tui.engine.sample import sample_command
 
 from .common import row
 
-Chooser = Callable[[GameState, random.Random], object]
+Chooser = Callable[[GameState, random.Random], Command]
 
 
-def plain_choice(state: GameState, rng: random.Random):
+def plain_choice(state: GameState, rng: random.Random) -> Command:
     """A uniformly random command of ``legal_commands``."""
     return rng.choice(legal_commands(state, state.current))
 
 
-def sampler_choice(state: GameState, rng: random.Random):
+def sampler_choice(state: GameState, rng: random.Random) -> Command:
     """A random legal command from the engine's sampler."""
     return sample_command(state, state.current, rng)
 

@@ -49,8 +49,11 @@ async def _start_server(data: Path) -> tuple[asyncio.subprocess.Process, int]:
             raise RuntimeError("momiji serve ended before listening")
         match = re.search(r"listening on \S+ port (\d+)", line)
         if match:
-            asyncio.ensure_future(_drain(proc.stderr))
+            _DRAINS.add(asyncio.ensure_future(_drain(proc.stderr)))  # held: the loop keeps only weak refs
             return proc, int(match.group(1))
+
+
+_DRAINS: set[asyncio.Future[None]] = set()
 
 
 async def _drain(stream: Any) -> None:

@@ -120,7 +120,7 @@ async def _child(data_dir: Path) -> None:
                 "full_gc_max_ms": max(full_gcs, default=0.0) * 1000, "bot_errors": bot_errors[-3:]}))
         elif line.startswith("bots "):  # "bots threads" or "bots processes"
             make_bot = _reporting(server.bots.make_bot if line == "bots processes" else None, bot_errors)
-            for i in range(BOT_TABLES):
+            for _ in range(BOT_TABLES):
                 bot_tasks.append(asyncio.ensure_future(
                     _bot_table(data_dir / f"bots{len(bot_tasks)}", bot_apps, turns, make_bot)))
             await _wait(lambda: len(bot_apps) == BOT_TABLES)
@@ -254,7 +254,7 @@ class Player:
             self.changed.clear()
             try:
                 await asyncio.wait_for(self.changed.wait(), 0.5)
-            except asyncio.TimeoutError:
+            except TimeoutError:
                 pass
 
     async def key_to_screen(self, key: bytes) -> float:

@@ -23,7 +23,7 @@ def whole_number(low: int, high: int | None = None) -> Callable[[str], int]:
             value = int(text)
         except ValueError:
             raise argparse.ArgumentTypeError(f"must be a whole number {want}, not {text!r}") from None
-        if value < low or high is not None and value > high:
+        if value < low or (high is not None and value > high):
             raise argparse.ArgumentTypeError(f"must be a whole number {want}, not {text!r}")
         return value
 

@@ -6,7 +6,6 @@ Imports are lazy so ``momiji --help`` starts fast (no Textual import).
 from __future__ import annotations
 
 import argparse
-import os
 import sys
 from pathlib import Path
 
@@ -286,7 +285,7 @@ def main(argv: list[str] | None = None) -> int:
     if argv and argv[0] == "serve":
         return cmd_serve(argv[1:])
     parser = build_parser()
-    if not argv or argv[0].startswith("-") and argv[0] not in ("-h", "--help"):
+    if not argv or (argv[0].startswith("-") and argv[0] not in ("-h", "--help")):
         argv = ["play", *argv]
     args = parser.parse_args(argv)
     if args.command is None:

@@ -69,8 +69,10 @@ def usage_error(capsys, argv: list[str]) -> str:
     return err
 
 
-@pytest.mark.parametrize("argv", [["play", "--seed", "-7"], ["--seed", "-7"], ["simulate", "--seed", "-1"],
-                                  ["tournament", "--seed", "-4", "--games", "16", "--bots", "easy,easy:", "--mode", "starter"]])
+@pytest.mark.parametrize("argv", [
+    ["play", "--seed", "-7"], ["--seed", "-7"], ["simulate", "--seed", "-1"],
+    ["tournament", "--seed", "-4", "--games", "16", "--bots", "easy,easy:", "--mode", "starter"],
+])
 def test_rules_2_a_negative_seed_is_a_usage_error(capsys, monkeypatch, argv):
     from momiji_tui.ui.app import MomijiApp
 

@@ -32,9 +32,7 @@ def pointless_landscape(state: GameState, c: cmd.UseLandscape) -> bool:
         return sum(1 for j, o in enumerate(state.seats) if j != c.seat and o.acorns >= 1) < 2
     if lid == "fox":
         return len(c.hand_cards) < 4
-    if lid in _MIDDAY:
-        return True  # Easy does not plan its main action around a boost
-    return False
+    return lid in _MIDDAY  # Easy does not plan its main action around a boost
 
 
 class EasyBot:
@@ -56,25 +54,29 @@ def pick_easy(world: GameState, legal: list[Command], rng: random.Random) -> Com
         return legal[0]
     if world.phase == "draft":
         return rng.choice(legal)
-    plays, collects, objectives, other_main = [], [], [], []
-    frees, ends = [], []
+    plays: list[Command] = []
+    collects: list[Command] = []
+    objectives: list[Command] = []
+    other_main: list[Command] = []
+    frees: list[Command] = []
+    ends: list[Command] = []
     for c in legal:
-        t = type(c)
-        if t is cmd.Play:
-            plays.append(c)
-        elif t is cmd.Collect:
-            collects.append(c)
-        elif t is cmd.ActivateObjective:
-            objectives.append(c)
-        elif t in (cmd.Reveal, cmd.Pass):
-            other_main.append(c)
-        elif t in (cmd.EndTurn, cmd.DiscardToLimit):
-            ends.append(c)
-        elif t is cmd.UseLandscape:
-            if not pointless_landscape(world, c):
+        match c:
+            case cmd.Play():
+                plays.append(c)
+            case cmd.Collect():
+                collects.append(c)
+            case cmd.ActivateObjective():
+                objectives.append(c)
+            case cmd.Reveal() | cmd.Pass():
+                other_main.append(c)
+            case cmd.EndTurn() | cmd.DiscardToLimit():
+                ends.append(c)
+            case cmd.UseLandscape():
+                if not pointless_landscape(world, c):
+                    frees.append(c)
+            case _:
                 frees.append(c)
-        else:
-            frees.append(c)
     if world.turn.revealed:
         return rng.choice(collects)
     if not world.turn.main_done:

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from itertools import pairwise
 
 from ..engine.cards import CARD_LEFT_ACORN, CARD_RIGHT_ACORN, CARD_TYPE, CARD_VALUE, Card
 from ..engine.rules_data import (
@@ -232,7 +233,7 @@ def _dead_values(state: GameState) -> set[tuple[str, int]]:
 def acorn_pairs_in_row(seat: SeatState) -> int:
     """Neighbouring pile pairs showing an acorn pair now (RULES §4.2)."""
     row = seat.row
-    return sum(1 for a, b in zip(row, row[1:]) if CARD_RIGHT_ACORN[a.cards[-1]] and CARD_LEFT_ACORN[b.cards[-1]])
+    return sum(1 for a, b in pairwise(row) if CARD_RIGHT_ACORN[a.cards[-1]] and CARD_LEFT_ACORN[b.cards[-1]])
 
 
 def landscape_option(seat: SeatState, t_left: float, w: Weights) -> float:

@@ -29,14 +29,13 @@ import math
 import random
 from collections.abc import Callable
 
-from ..engine import commands as cmd
 from ..engine.commands import Command
 from ..engine.errors import IllegalCommand
 from ..engine.legal import legal_commands
 from ..engine.state import ENDED, PLAY, GameState
 from ..engine.view import PlayerView, determinize
-from .base import decision_rng, world_and_legal
-from .evaluate import DEFAULT_WEIGHTS, Weights, all_values, best_collect_value, turns_left
+from .base import check_view, decision_rng, world_and_legal
+from .evaluate import Weights, all_values, best_collect_value, turns_left
 from .normal import NormalBot, draft_pick, is_random
 from .playout import greedy_policy_command, policy_command, prefilter, step
 
@@ -134,34 +133,36 @@ class HardBot:
 
     # ------------------------------------------------------------------ API
     def choose(self, view: PlayerView) -> Command:
-        start = self.clock() if self.clock is not None else 0.0
+        clock = self.clock
+        start = clock() if clock is not None else 0.0
         rng = decision_rng(view, self.seed, "hard")
+        me = check_view(view)
         world, legal = world_and_legal(view, rng)
         self.last_iterations = 0
         if len(legal) == 1:
             return legal[0]
         if view.phase != PLAY:
             return draft_pick(legal, HARD_DRAFT_VALUE)
-        me = view.seat
         # Near the end (RULES §6), playouts run to the final score (RULES §7).
         horizon = FULL_GAME if turns_left(world, me) <= self.endgame else self.horizon
         worlds = [world] + [determinize(view, rng) for _ in range(3)]
         root = _Node()
-        root.cands, root.prior = self._ranked(worlds, legal, me, self.root_k)
-        if len(root.cands) == 1:
-            return root.cands[0]
+        root_cands, root.prior = self._ranked(worlds, legal, me, self.root_k)
+        root.cands = root_cands
+        if len(root_cands) == 1:
+            return root_cands[0]
         pool: list[tuple[GameState, float, int]] = []
         it = 0
         while True:
             if self.iterations is not None and it >= self.iterations:
                 break
-            if self.time_limit is not None and it > 0 and self.clock() - start >= self.time_limit:
+            if self.time_limit is not None and clock is not None and it > 0 and clock() - start >= self.time_limit:
                 break
             if self.paired:
                 # Common random numbers: the i-th visit of every root command
                 # uses the same world and playout seed, so root commands are
                 # compared on the same deals (a paired comparison).
-                first = self._select(root, root.cands)
+                first = self._select(root, root_cands)
                 child = root.children.get(first)
                 k = (child.visits if child is not None else 0) % self.pool_size
                 while len(pool) <= k:
@@ -173,7 +174,7 @@ class HardBot:
                 self._iterate(root, determinize(view, rng), me, rng, horizon)
             it += 1
         self.last_iterations = it
-        best = max(root.cands, key=lambda c: _rank(root.children.get(c)))
+        best = max(root_cands, key=lambda c: _rank(root.children.get(c)))
         return best
 
     # ------------------------------------------------------------- search
@@ -222,11 +223,13 @@ class HardBot:
             base = 0.0
             if self.baseline:  # this world's own standing: subtracted to cut the noise between worlds
                 base = _diff(all_values(state, self.weights), me)
+        root_cands = root.cands
+        assert root_cands is not None, "choose() ranks the root before it iterates"
         node = root
         path = [root]
         fixed = True  # no hidden draw yet on this path: the bot's options are the same in every world
         while state.phase != ENDED and state.current == me:
-            cands = root.cands if node is root else self._candidates(node, state, me, fixed)
+            cands = root_cands if node is root else self._candidates(node, state, me, fixed)
             if node is not root and state.turn.revealed:
                 fixed = False
             for c in cands:

@@ -22,7 +22,7 @@ from ..engine.legal import legal_commands
 from ..engine.rules_data import LANDSCAPES, MIDDAY, SUNRISE
 from ..engine.state import GameState
 from ..engine.view import PlayerView, determinize
-from .base import decision_rng, world_and_legal
+from .base import check_view, decision_rng, world_and_legal
 from .evaluate import DEFAULT_WEIGHTS, Weights, relative_value
 from .playout import prefilter
 
@@ -43,7 +43,7 @@ def after(state: GameState, command: Command) -> GameState:
 
 def is_random(c: Command) -> bool:
     """Whether the outcome of ``c`` depends on the hidden deck order."""
-    return type(c) is cmd.Reveal or (type(c) is cmd.UseLandscape and c.landscape in _RANDOM_OUTCOME)
+    return isinstance(c, cmd.Reveal) or (isinstance(c, cmd.UseLandscape) and c.landscape in _RANDOM_OUTCOME)
 
 
 class NormalBot:
@@ -59,13 +59,14 @@ class NormalBot:
 
     def choose(self, view: PlayerView) -> Command:
         rng = decision_rng(view, self.seed, "normal")
+        seat = check_view(view)
         world, legal = world_and_legal(view, rng)
         if len(legal) == 1:
             return legal[0]
         if view.phase == "draft":
             return draft_pick(legal)
         worlds = [world] + [determinize(view, rng) for _ in range(self.worlds - 1)]
-        return self.best(worlds, prefilter(world, legal, view.seat, keep=6), view.seat)
+        return self.best(worlds, prefilter(world, legal, seat, keep=6), seat)
 
     # ------------------------------------------------------------ scoring
     def value(self, state: GameState, seat: int) -> float:
@@ -149,16 +150,18 @@ class NormalBot:
 
 def _before_main(c: Command) -> bool:
     """Free actions worth considering before the main action."""
-    if type(c) is cmd.Exchange:
+    if isinstance(c, cmd.Exchange):
         return True
-    if type(c) is cmd.UseLandscape:
+    if isinstance(c, cmd.UseLandscape):
         return LANDSCAPES[c.landscape][0] in (SUNRISE, MIDDAY) or c.landscape == "moongate"
     return False
 
 
 def draft_pick(legal: list[Command], table: dict[str, float] = DRAFT_VALUE) -> Command:
-    """The offered landscape with the highest table value."""
-    return max(legal, key=lambda c: table.get(c.landscape, 0.0))
+    """The offered landscape with the highest table value (``legal``: the
+    draft's commands, DraftPick only; ValueError if there is none)."""
+    picks = [c for c in legal if isinstance(c, cmd.DraftPick)]
+    return max(picks, key=lambda c: table.get(c.landscape, 0.0))
 
 
 __all__ = ["DRAFT_VALUE", "NormalBot", "after", "draft_pick", "is_random"]

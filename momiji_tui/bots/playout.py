@@ -10,6 +10,7 @@ checks this over many states); ``step`` applies it in place.
 from __future__ import annotations
 
 import random
+from typing import TYPE_CHECKING
 
 from ..engine import commands as cmd
 from ..engine.cards import CARD_TYPE, CARD_VALUE, Card
@@ -22,6 +23,9 @@ from ..engine.rules_data import (
 )
 from ..engine.scoring import objective_measure
 from ..engine.state import DRAFT, GameState, SeatState
+
+if TYPE_CHECKING:
+    from .evaluate import Weights
 
 SIDES = (cmd.LEFT, cmd.RIGHT)
 
@@ -111,7 +115,8 @@ def _same_type_options(state: GameState, seat: SeatState, tops: dict[str, int], 
             continue
         cards = sorted(cards, key=lambda c: (CARD_VALUE[c], c))
 
-        def rec(start: int, top: int | None, chosen: tuple[Card, ...], jumped: bool) -> None:
+        def rec(start: int, top: int | None, chosen: tuple[Card, ...], jumped: bool, cards: list[Card] = cards
+                ) -> None:
             if chosen:
                 out.append(chosen)
             if len(chosen) >= limit or (chosen and CARD_VALUE[chosen[-1]] >= 3):
@@ -180,16 +185,17 @@ def random_command(state: GameState, seat: int, rng: random.Random) -> Command:
     tops, closed = _tops(s)
     frees: list[Command] = []
     if not turn.exchanged and len(s.hand) >= EXCHANGE_DISCARD:
-        frees.append(cmd.Exchange(seat, tuple(rng.sample(s.hand, EXCHANGE_DISCARD))))
+        a, b = rng.sample(s.hand, EXCHANGE_DISCARD)  # RULES §4.4: two cards
+        frees.append(cmd.Exchange(seat, (a, b)))
     if turn.landscape is None and s.acorns >= LANDSCAPE_COST:
         for lid in s.panorama:
             if lid in s.used:
                 continue
-            if lid in ("spring", "pier", "pine", "festival"):
-                frees.append(cmd.UseLandscape(seat, lid))
-            elif lid in ("bridge", "stones", "pagoda", "teahouse", "waterfall", "moss") and not turn.main_done:
-                frees.append(cmd.UseLandscape(seat, lid))
-            elif lid == "bamboo" and state.deck_size:
+            if (
+                lid in ("spring", "pier", "pine", "festival")
+                or (lid in ("bridge", "stones", "pagoda", "teahouse", "waterfall", "moss") and not turn.main_done)
+                or (lid == "bamboo" and state.deck_size)
+            ):
                 frees.append(cmd.UseLandscape(seat, lid))
             elif lid == "lantern" and state.display:
                 frees.append(cmd.UseLandscape(seat, lid, card=rng.choice(state.display)))
@@ -278,9 +284,9 @@ def policy_command(state: GameState, seat: int, rng: random.Random, *, epsilon: 
             if o in state.owners:
                 continue
             mine = objective_measure(o, s)
-            if mine >= 1 and all(objective_measure(o, x) < mine for j, x in enumerate(state.seats) if j != seat):
-                if rng.random() < 0.6:
-                    return cmd.ActivateObjective(seat, o)
+            leads = mine >= 1 and all(objective_measure(o, x) < mine for j, x in enumerate(state.seats) if j != seat)
+            if leads and rng.random() < 0.6:
+                return cmd.ActivateObjective(seat, o)
     # best play
     best_play: tuple[Card, ...] | None = None
     best_gain = 0.0
@@ -292,15 +298,15 @@ def policy_command(state: GameState, seat: int, rng: random.Random, *, epsilon: 
             best_gain, best_play = g, cards
     singles = _mixed_singles(state, s, tops, closed)
     if len(singles) >= 2:
-        picks = []
+        mixed: list[Card] = []
         gain = 0.0
-        for t, cards in singles.items():
-            c = max(cards, key=lambda c: (CARD_VALUE[c], -c))
-            picks.append(c)
+        for t, options in singles.items():
+            c = max(options, key=lambda c: (CARD_VALUE[c], -c))
+            mixed.append(c)
             gain += _chain_gain(tops.get(t), sizes.get(t, 0), (c,))
         gain += 1.0  # acorn pairs are checked after a mixed play
         if gain > best_gain:
-            best_gain, best_play = gain, tuple(picks)
+            best_gain, best_play = gain, tuple(mixed)
     want = _columns_by_want(state, tops, closed)
     collect_value = 0.0
     if state.display:
@@ -353,23 +359,23 @@ def prefilter(state: GameState, legal: list[Command], seat: int, keep: int = 3) 
     families: dict[str, list[tuple[float, int, Command]]] = {}
     out: list[tuple[int, Command]] = []
     for i, c in enumerate(legal):
-        t = type(c)
-        if t is cmd.Exchange:
-            families.setdefault("exchange", []).append((sum(kv(x) for x in c.cards), i, c))
-        elif t is cmd.DiscardToLimit:
-            families.setdefault("discard", []).append((sum(kv(x) for x in c.cards), i, c))
-        elif t is cmd.UseLandscape and c.landscape == "fox":
-            score = sum(kv(x) for x in c.hand_cards) - 1.2 * (len(c.hand_cards) // 2)
-            families.setdefault("fox", []).append((score, i, c))
-        elif t is cmd.UseLandscape and c.landscape == "koi":
-            score = sum(kv(x) - 1.0 for x in c.hand_cards)
-            families.setdefault("koi", []).append((score, i, c))
-        elif t is cmd.UseLandscape and c.landscape == "bell":
-            families.setdefault("bell", []).append((kv(c.hand_cards[0]) - kv(c.card), i, c))
-        elif t is cmd.UseLandscape and c.landscape in ("lantern", "terrace"):
-            families.setdefault(c.landscape, []).append((-kv(c.card), i, c))
-        else:
-            out.append((i, c))
+        match c:
+            case cmd.Exchange(cards=cards):
+                families.setdefault("exchange", []).append((sum(kv(x) for x in cards), i, c))
+            case cmd.DiscardToLimit(cards=cards):
+                families.setdefault("discard", []).append((sum(kv(x) for x in cards), i, c))
+            case cmd.UseLandscape(landscape="fox", hand_cards=hand):
+                score = sum(kv(x) for x in hand) - 1.2 * (len(hand) // 2)
+                families.setdefault("fox", []).append((score, i, c))
+            case cmd.UseLandscape(landscape="koi", hand_cards=hand):
+                score = sum(kv(x) - 1.0 for x in hand)
+                families.setdefault("koi", []).append((score, i, c))
+            case cmd.UseLandscape(landscape="bell", hand_cards=hand, card=int() as card):
+                families.setdefault("bell", []).append((kv(hand[0]) - kv(card), i, c))
+            case cmd.UseLandscape(landscape="lantern" | "terrace" as lid, card=int() as card):
+                families.setdefault(lid, []).append((-kv(card), i, c))
+            case _:
+                out.append((i, c))
     for members in families.values():
         members.sort(key=lambda x: (x[0], x[1]))
         out.extend((i, c) for _, i, c in members[:keep])
@@ -378,7 +384,7 @@ def prefilter(state: GameState, legal: list[Command], seat: int, keep: int = 3) 
 
 
 def greedy_policy_command(state: GameState, seat: int, rng: random.Random, *, epsilon: float = 0.1,
-                          weights: object = None) -> Command:
+                          weights: Weights | None = None) -> Command:
     """A stronger (and dearer) playout policy: the main action is the best of a
     few candidates (the best play per type, the best mixed play, each column,
     an objective it leads) by ``evaluate.seat_value`` of the seat itself;
@@ -418,7 +424,8 @@ def greedy_policy_command(state: GameState, seat: int, rng: random.Random, *, ep
             for o in state.objectives:
                 if o not in state.owners:
                     mine = objective_measure(o, s)
-                    if mine >= 1 and all(objective_measure(o, x) <= mine for j, x in enumerate(state.seats) if j != seat):
+                    others = (objective_measure(o, x) for j, x in enumerate(state.seats) if j != seat)
+                    if mine >= 1 and all(m <= mine for m in others):
                         cands.append(cmd.ActivateObjective(seat, o))
         if not cands:
             return policy_command(state, seat, rng, epsilon=0.0)

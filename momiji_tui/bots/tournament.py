@@ -27,7 +27,7 @@ from typing import Any
 from ..engine import create_game, fold, run, score, view
 from .. import argtypes
 from . import LEVELS, make_bot
-from .balance import Z95, MIN_BALANCE_SEATS, LandscapeStats, landscape_balance, wilson  # noqa: F401 (re-exported)
+from .balance import Z95, MIN_BALANCE_SEATS, LandscapeStats, landscape_balance, wilson
 from .evaluate import DEFAULT_WEIGHTS, Weights
 from .hard import HARD_WEIGHTS
 
@@ -239,7 +239,7 @@ def summarize(records: list[GameRecord], bots: list[str]) -> list[BotStats]:
     return out
 
 
-def _run_one(args: tuple) -> GameRecord:
+def _run_one(args: tuple[Any, ...]) -> GameRecord:
     lineup, deal_seed, game, seed, mode, budgets = args
     return play_game(lineup, deal_seed, game, seed, landscape_mode=mode, budgets=budgets)
 

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import replace
+from typing import Any
 
 from .. import engine
 from ..engine import events as ev
@@ -35,12 +36,13 @@ class Replay:
 
     def __init__(self, events: Sequence[ev.Event], *, open_hands: bool | None = None,
                  snapshot_every: int = 64) -> None:
-        if not events or not isinstance(events[0], ev.GameCreated):
+        first = events[0] if events else None
+        if not isinstance(first, ev.GameCreated):
             raise ValueError("a replay needs a game log beginning with GameCreated")
         self.events: tuple[ev.Event, ...] = tuple(events)
         self.finished = isinstance(self.events[-1], ev.GameEnded)
         self.open_hands = self.finished if open_hands is None else open_hands
-        self.names: tuple[str, ...] = self.events[0].seat_names
+        self.names: tuple[str, ...] = first.seat_names
         self._every = max(1, snapshot_every)
         self._snapshots: dict[int, engine.GameState] = {}
         state = engine.fold(self.events[:1])
@@ -56,9 +58,10 @@ class Replay:
         self.position = 1
 
     @classmethod
-    def from_dicts(cls, events: Sequence[dict], **kwargs: object) -> Replay:
+    def from_dicts(cls, events: Sequence[dict[str, Any]], *, open_hands: bool | None = None,
+                   snapshot_every: int = 64) -> Replay:
         """A replay of a log's JSON events (as the store loads them)."""
-        return cls([engine.from_dict(e) for e in events], **kwargs)  # type: ignore[arg-type]
+        return cls([engine.from_dict(e) for e in events], open_hands=open_hands, snapshot_every=snapshot_every)
 
     # ----------------------------------------------------------------- state
 

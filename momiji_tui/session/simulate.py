@@ -56,7 +56,7 @@ def simulate(games: int, seats: int, seed: int = 0, level: str = "normal",
     if seed < 0:
         raise ValueError(f"a seed is a whole number 0 or more, not {seed}")
     totals = [0.0] * seats
-    turns = 0
+    turns = 0.0
     start = time.perf_counter()
     for g in range(games):
         state = play_one(seats, seed + g, level, landscape_mode)

@@ -18,26 +18,27 @@ import sys
 from importlib import import_module
 from typing import TYPE_CHECKING, Any
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # "X as X": re-exported (loaded lazily by __getattr__ below)
     from momiji_tui.ssh.driver import (
-        ChannelDriver,
-        ChannelTerminal,
-        clamp_terminal_size,
-        harden_app,
+        ChannelDriver as ChannelDriver,
+        ChannelTerminal as ChannelTerminal,
+        clamp_terminal_size as clamp_terminal_size,
+        harden_app as harden_app,
     )
     from momiji_tui.ssh.hostkey import (
-        HostKeyError,
-        default_data_dir,
-        load_or_create_host_key,
+        HostKeyError as HostKeyError,
+        default_data_dir as default_data_dir,
+        load_or_create_host_key as load_or_create_host_key,
     )
-    from momiji_tui.ssh.identity import Identity, sanitize_display_name
+    from momiji_tui.ssh.identity import Identity as Identity
+    from momiji_tui.ssh.identity import sanitize_display_name as sanitize_display_name
     from momiji_tui.ssh.server import (
-        AppFactory,
-        AuthMode,
-        EndReason,
-        SSHServerHandle,
-        guard_task_factory,
-        start_server,
+        AppFactory as AppFactory,
+        AuthMode as AuthMode,
+        EndReason as EndReason,
+        SSHServerHandle as SSHServerHandle,
+        guard_task_factory as guard_task_factory,
+        start_server as start_server,
     )
 
 _EXPORTS = {

@@ -26,19 +26,24 @@ import contextlib
 import functools
 from typing import Any
 
-import textual.app as _textual_app
+import textual.app
 from textual._xterm_parser import XTermParser as _TextualXTermParser  # private, note 1
+
+# Patched below (note 2); typed as Any because its redirect_* names are
+# classes imported from contextlib, which mypy will not let us reassign.
+_textual_app: Any = textual.app
 
 __all__ = ["XTermParser", "print_capture_disabled", "session_colors_enabled", "set_session_colors"]
 
-_parse_extended_key = _TextualXTermParser._parse_extended_key.__wrapped__  # type: ignore[attr-defined]
+_parse_extended_key = _TextualXTermParser._parse_extended_key.__wrapped__
 
 
 class XTermParser(_TextualXTermParser):
     """Textual's input parser without the class-level cache that kept every
     session's parser (and, through its last key, its app) alive; note 1."""
 
-    def _parse_extended_key(self, sequence: str) -> Any:
+    # Textual's is an lru_cache wrapper; a plain method in its place is the point (note 1).
+    def _parse_extended_key(self, sequence: str) -> Any:  # type: ignore[override]
         return _parse_extended_key(self, sequence)
 
 
@@ -56,8 +61,8 @@ def print_capture_disabled() -> Any:
     global _depth, _saved
     if _depth == 0:
         _saved = (_textual_app.redirect_stdout, _textual_app.redirect_stderr)
-        _textual_app.redirect_stdout = contextlib.nullcontext  # type: ignore[assignment]
-        _textual_app.redirect_stderr = contextlib.nullcontext  # type: ignore[assignment]
+        _textual_app.redirect_stdout = contextlib.nullcontext
+        _textual_app.redirect_stderr = contextlib.nullcontext
     _depth += 1
     try:
         yield
@@ -154,7 +159,7 @@ def session_colors_enabled() -> Any:
 
     if _colors_depth == 0:
         _saved_render = Strip.render
-        Strip.render = _session_render  # type: ignore[method-assign]
+        Strip.render = _session_render  # type: ignore[method-assign, assignment]  # on purpose, note 4
     _colors_depth += 1
     try:
         yield

@@ -12,7 +12,7 @@ import os
 import shutil
 import stat
 import time
-from collections.abc import Awaitable, Callable, Iterable
+from collections.abc import Awaitable, Callable, Iterable, Sequence
 from pathlib import Path
 
 from momiji_tui.ssh.oplog import server_event
@@ -120,7 +120,7 @@ def summary_line(sessions: int, tables: int, rss: int | None) -> str:
 
 async def run_periodically(
     every: float,
-    jobs: list[Callable[[], None]],
+    jobs: Sequence[Callable[[], object]],
     sleep: Callable[[float], Awaitable[object]] = asyncio.sleep,
 ) -> None:
     """Run every job, then sleep ``every`` seconds, until cancelled. A job

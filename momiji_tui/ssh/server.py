@@ -17,7 +17,7 @@ import io
 import logging
 import time
 from collections import Counter
-from collections.abc import Awaitable, Callable, Coroutine
+from collections.abc import Awaitable, Callable, Coroutine, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Literal
@@ -57,7 +57,7 @@ app crashed; exit status 1), "disconnect" (the client went away), "idle"
 (``idle_timeout``), "shutdown" (``handle.close()``), "slow" (the client did
 not read its output; see ``ChannelTerminal``)."""
 AppFactory = Callable[[Identity], App[Any]]
-SessionEndCallback = Callable[[Identity, EndReason], "None | Awaitable[None]"]
+SessionEndCallback = Callable[[Identity, EndReason], "Awaitable[None] | None"]
 
 SHUTDOWN_EXIT_STATUS = 1
 """The exit status every client gets when the server stops (``handle.close``),
@@ -130,7 +130,7 @@ class _Connection(Gate):
     """
 
     def __init__(self, state: _ServerState) -> None:
-        self._state = state
+        self._state: _ServerState = state
         self._conn: asyncssh.SSHServerConnection | None = None
         self._pending: tuple[str, str | None] | None = None
         self.identity: Identity | None = None
@@ -179,7 +179,7 @@ class _Connection(Gate):
         self._pending = ("guest", None) if guests else None
         return guests  # True: succeed with zero prompts
 
-    async def validate_kbdint_response(self, username: str, responses: list[str]) -> bool:
+    async def validate_kbdint_response(self, username: str, responses: Sequence[str]) -> bool:
         await asyncio.sleep(0)
         return False
 
@@ -260,7 +260,7 @@ class _AppSession(asyncssh.SSHServerSession[bytes]):
         self._terminal: ChannelTerminal | None = None
         self.app: App[Any] | None = None
         self._task: asyncio.Task[Any] | None = None
-        self._reason: str | None = None  # an EndReason, or "refused"
+        self._reason: EndReason | Literal["refused"] | None = None
         self._app_requested = False
         self._finished = False
         self._started = time.monotonic()
@@ -332,7 +332,7 @@ class _AppSession(asyncssh.SSHServerSession[bytes]):
             self.app = app
             if self._reason is None:
                 client_event("session start", self._connection.peer,
-                             "%s %dx%d" % (self.identity.key, *self._terminal.size))
+                             "{} {}x{}".format(self.identity.key, *self._terminal.size))
                 await app.run_async(size=self._terminal.size)
                 status = app.return_code or 0
                 if self._reason is None:  # the app ended on its own; a crash logs output
@@ -383,10 +383,10 @@ class _AppSession(asyncssh.SSHServerSession[bytes]):
         client_event("session end", self._connection.peer,
                      f"{self.identity.key}, {reason} after {elapsed:.0f} s")
         callback = state.config.on_session_end
-        if callback is None or not self._app_requested:
+        if callback is None or not self._app_requested or reason == "refused":  # a refused one asked no app
             return
         try:
-            result = callback(self.identity, reason)  # type: ignore[arg-type]
+            result = callback(self.identity, reason)
             if inspect.isawaitable(result):
                 state.spawn(_logged(result))
         except Exception:
@@ -403,7 +403,7 @@ class _AppSession(asyncssh.SSHServerSession[bytes]):
         self._close_channel(SHUTDOWN_EXIT_STATUS)
         self._finish()
 
-    def stop(self, reason: str) -> None:
+    def stop(self, reason: EndReason) -> None:
         """End the session: ask the app to exit, or close the channel if none runs."""
         if self._reason is None:
             self._reason = reason

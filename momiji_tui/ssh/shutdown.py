@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Awaitable, Callable, Collection
-from typing import Any, Protocol
+from typing import Any, Literal, Protocol
 
 from momiji_tui.ssh.oplog import server_event
 
@@ -19,7 +19,7 @@ class Ending(Protocol):
     """What :func:`end_sessions` needs from a session."""
 
     def warn(self, text: str, seconds: float) -> None: ...
-    def stop(self, reason: str) -> None: ...
+    def stop(self, reason: Literal["shutdown"]) -> None: ...
     def force_end(self) -> None: ...
 
 

@@ -36,7 +36,11 @@ class DamagedLog(StoreError):
 
 
 class NewerFormat(StoreError):
-    """A save file was written by a newer momiji-tui, in a format this version cannot read."""
+    """A save file was written by a newer momiji-tui, in a format this version cannot read.
+    ``found``/``supported`` are format versions (rules versions, strings, in :class:`NewerRules`)."""
+
+    found: int | str
+    supported: int | str
 
     def __init__(self, path: str | os.PathLike[str], found: int, supported: int) -> None:
         self.path = Path(path)
@@ -61,8 +65,8 @@ class NewerRules(NewerFormat):
             f"knows {supported}): newer version — update momiji to open it.",
         )
         self.path = Path(path)
-        self.found = found  # type: ignore[assignment]
-        self.supported = supported  # type: ignore[assignment]
+        self.found = found
+        self.supported = supported
 
 
 class GameInUse(StoreError):

@@ -11,11 +11,12 @@ import random
 import re
 import secrets
 from datetime import UTC, datetime
+from typing import TypeGuard
 
 GAME_ID_RE = re.compile(r"[0-9]{8}-[0-9]{6}-[0-9a-f]{6}")
 
 
-def is_game_id(value: object) -> bool:
+def is_game_id(value: object) -> TypeGuard[str]:
     """True if ``value`` is a str matching :data:`GAME_ID_RE` exactly."""
     return isinstance(value, str) and GAME_ID_RE.fullmatch(value) is not None
 
@@ -26,7 +27,7 @@ def check_game_id(value: object) -> str:
 
     if not is_game_id(value):
         raise InvalidGameId(f"{value!r} is not a game id (expected YYYYMMDD-HHMMSS-xxxxxx)")
-    return value  # type: ignore[return-value]
+    return value
 
 
 def new_game_id(now: datetime | None = None, rng: random.Random | None = None) -> str:

@@ -159,7 +159,7 @@ def import_game(
     :func:`load` does, :class:`GameExists` if the id is taken (never
     overwritten), :class:`WriteFailed` if the disk refuses (nothing is added)."""
     loaded = load(src_path, validate)
-    game_id = loaded.header["game_id"]  # load() checked it is a valid id
+    game_id = str(loaded.header["game_id"])  # load() checked it is a valid id
     try:
         target = game_path(data_dir, game_id, create=True)
     except OSError as exc:

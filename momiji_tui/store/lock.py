@@ -15,12 +15,14 @@ from __future__ import annotations
 import json
 import os
 import socket
+import sys
 from datetime import UTC, datetime
 from pathlib import Path
+from typing import Any
 
 from .errors import GameInUse, WriteFailed
 
-if os.name == "nt":  # pragma: no cover - best effort, untested here
+if sys.platform == "win32":  # pragma: no cover - best effort, untested here
     import msvcrt
 
     def _try_lock(fd: int) -> bool:
@@ -116,7 +118,7 @@ def _write_holder(fd: int, holder: str) -> None:
         pass  # who holds it is a courtesy for the refusal message; the lock itself holds
 
 
-def _read(fd: int) -> dict:
+def _read(fd: int) -> dict[str, Any]:
     try:
         os.lseek(fd, 0, os.SEEK_SET)
         info = json.loads(os.read(fd, 4096).decode("utf-8"))
@@ -125,7 +127,7 @@ def _read(fd: int) -> dict:
     return info if isinstance(info, dict) else {}
 
 
-def _describe(info: dict) -> str:
+def _describe(info: dict[str, Any]) -> str:
     """Where the game is open, in words: ``in an SSH session (process 12 on host, since …)``."""
     by = str(info.get("by") or "another momiji")
     where = f"in {by}" if not by.startswith(("in ", "by ")) else by

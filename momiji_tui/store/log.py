@@ -36,7 +36,7 @@ from __future__ import annotations
 import json
 import os
 import stat
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
@@ -211,7 +211,7 @@ def load(path: str | os.PathLike[str], validate: Validator | None = None) -> Loa
         try:
             validate(header, events)
         except NewerRules as exc:  # not damage: made by a newer momiji
-            raise NewerRules(path, exc.found, exc.supported) from None  # type: ignore[arg-type]
+            raise NewerRules(path, str(exc.found), str(exc.supported)) from None
         except Exception as exc:  # the rules reject the game: that is damage too
             why = str(exc)
             if not why.lower().startswith("the rules reject"):  # say it once

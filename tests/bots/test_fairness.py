@@ -37,7 +37,7 @@ def test_every_sampled_world_agrees_with_the_view(v):
         for s in world.seats:
             cards += s.hand + [c for p in s.row for c in p.cards]
         assert sorted(cards) == cards_of_types(v.types)
-        for s, sv in zip(world.seats, v.seats):
+        for s, sv in zip(world.seats, v.seats, strict=True):
             assert all(c in s.hand for c in sv.known)  # seen collected: stays in that hand
 
 

@@ -44,7 +44,8 @@ def test_prefilter_keeps_a_subset_with_every_main_action():
         legal = legal_commands(state, state.current)
         kept = prefilter(state, legal, state.current)
         assert kept and all(c in legal for c in kept)
-        main = [c for c in legal if type(c).__name__ in ("Collect", "Play", "Reveal", "ActivateObjective", "Pass", "EndTurn")]
+        main_kinds = ("Collect", "Play", "Reveal", "ActivateObjective", "Pass", "EndTurn")
+        main = [c for c in legal if type(c).__name__ in main_kinds]
         assert all(c in kept for c in main)
 
 

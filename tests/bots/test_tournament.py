@@ -20,7 +20,8 @@ def test_wilson_interval_matches_known_values():
     assert wilson(0, 0) == (0.0, 1.0)
 
 
-@pytest.mark.parametrize("bots,seats", [(["a", "b"], 2), (["a", "b", "c"], 4), (["a", "b"], 3), (["a", "b", "c", "d"], 2)])
+@pytest.mark.parametrize("bots,seats",
+                         [(["a", "b"], 2), (["a", "b", "c"], 4), (["a", "b"], 3), (["a", "b", "c", "d"], 2)])
 def test_rotation_gives_every_bot_every_seat_equally(bots, seats):
     rot = lineups(bots, seats)
     for seat in range(seats):

@@ -58,7 +58,7 @@ def test_list_without_games(capsys):
 
 
 def test_resume_without_id_opens_the_latest_unfinished_game(two_games, opened):
-    data, finished, ongoing = two_games
+    data, _finished, ongoing = two_games
     assert cli.main(["resume"]) == 0
     (app,) = opened
     assert app._start_resume == ongoing and app.data_dir == data

@@ -47,7 +47,7 @@ def run_and_kill(data: Path, first_seed: int, target: int, acked: dict[str, int]
             line = child.stdout.readline()
             if not line or line.startswith("done"):
                 break
-            kind, game_id, *rest = line.split()
+            _kind, game_id, *rest = line.split()
             count = int(rest[-1])
             saved += count - acked.get(game_id, 0)
             acked[game_id] = count

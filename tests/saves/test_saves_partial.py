@@ -9,6 +9,8 @@ the game as it was before that move, reports the loss, and the game goes on.
 
 from __future__ import annotations
 
+from itertools import pairwise
+
 import pytest
 from crash_writer import expected_game, game_params
 
@@ -30,7 +32,7 @@ def saved_game(data_dir, seed: int):
     header = {"game_id": GAME_ID, "rules_version": "test", "seed": seed,
               "seats": [{"name": s.name, "kind": s.kind, "level": s.level} for s in seats]}
     with GameLog.create(data_dir, header, events=events[:boundaries[0]]) as log:
-        for start, end in zip(boundaries, boundaries[1:]):
+        for start, end in pairwise(boundaries):
             log.extend(events[start:end])
     data = log.path.read_bytes()
     ends = [i + 1 for i, byte in enumerate(data) if byte == 0x0A][1:]  # after the header line
@@ -39,7 +41,7 @@ def saved_game(data_dir, seed: int):
 
 def cuts_inside_moves(boundaries: list[int]):
     """(cut, move start) for every cut after k events of a move, 0 < k < its length."""
-    for start, end in zip(boundaries, boundaries[1:]):
+    for start, end in pairwise(boundaries):
         for cut in range(start + 1, end):
             yield cut, start
 

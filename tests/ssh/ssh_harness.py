@@ -110,7 +110,8 @@ async def wait_for_no_text(screen: pyte.Screen, text: str, timeout: float = TIME
 class Terminal:
     """An SSH client session with a PTY, rendered into a pyte screen."""
 
-    def __init__(self, conn: asyncssh.SSHClientConnection, proc: asyncssh.SSHClientProcess[bytes], size: tuple[int, int]) -> None:
+    def __init__(self, conn: asyncssh.SSHClientConnection, proc: asyncssh.SSHClientProcess[bytes],
+                 size: tuple[int, int]) -> None:
         self.conn = conn
         self.proc = proc
         self.screen = pyte.Screen(*size)

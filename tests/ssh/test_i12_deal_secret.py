@@ -54,7 +54,8 @@ def test_rules_2_2_a_shared_table_deals_from_128_secret_bits(tmp_path, monkeypat
     table = lobby.live[next(iter(lobby.live))].table
     assert 128 in drawn and table.state.seed == SECRET
     # Nothing a player is shown holds it: their views, the lobby.
-    shown = repr(table.view(0)) + repr(table.view(1)) + who_is_playing(lobby.snapshot()).plain + repr(lobby.snapshot()) + repr(lobby.my_tables(alice.player))
+    shown = (repr(table.view(0)) + repr(table.view(1)) + who_is_playing(lobby.snapshot()).plain
+             + repr(lobby.snapshot()) + repr(lobby.my_tables(alice.player)))
     assert str(SECRET) not in shown and f"{SECRET:x}" not in shown
 
 

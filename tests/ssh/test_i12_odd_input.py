@@ -78,7 +78,8 @@ async def test_every_size_from_1x1_renders_on_every_lobby_screen(game, clients, 
     for key in ["", "t", "j", "r", "?"]:
         if key:
             term.send(key)
-            await wait_until(lambda: len(app.screen_stack) > base, describe=lambda: f"{key!r} {app.screen_stack}")
+            await wait_until(lambda: len(app.screen_stack) > base,
+                             describe=lambda key=key: f"{key!r} {app.screen_stack}")
         for w, h in sizes:
             term.resize(w, h, screen=False)
             await wait_until(lambda w=w, h=h: not app.is_running or app.size == (w, h))

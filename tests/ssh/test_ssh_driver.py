@@ -148,7 +148,7 @@ async def test_slow_reader_overflow_and_closed_channel():
     driver.flush()
     assert channel.writes == [b"frame"]
 
-    channel2, terminal2, _, driver2 = make_driver()
+    channel2, _terminal2, _, driver2 = make_driver()
     channel2.closing = True
     driver2.write("late")
     driver2.flush()

@@ -9,8 +9,7 @@ from __future__ import annotations
 
 import asyncio
 
-import pytest
-from ssh_harness import TIMEOUT, DemoApp, Hosted, new_key, wait_app, wait_until
+from ssh_harness import TIMEOUT, DemoApp, Hosted, new_key, wait_app
 from test_ssh_lobby import start_solo_game
 
 from momiji_tui.ssh import start_server
@@ -99,7 +98,7 @@ def test_closing_the_bot_pool_ends_a_move_being_thought(monkeypatch):
         started.set()
         try:
             outcome.append(pool.make_bot("easy", seed=1).choose(view))
-        except BaseException as exc:  # noqa: BLE001 - recorded for the assertion
+        except BaseException as exc:  # recorded for the assertion
             outcome.append(exc)
 
     thread = threading.Thread(target=think, daemon=True)

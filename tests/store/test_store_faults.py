@@ -13,7 +13,7 @@ nothing is moved aside that should not be.
 from __future__ import annotations
 
 import pytest
-from store_faults import ERRORS, inject, snapshot
+from store_faults import ERRORS, inject
 from store_helpers import GAME_A, GAME_B, make_events, make_header, raw_lines, write_log
 
 from momiji_tui.store import CURRENT_FORMAT_VERSION
@@ -181,7 +181,8 @@ USES = {
     "append": {"open": False, "truncate": False, "write": False, "fsync": False},
     "create": {"mkdir": False, "create": False, "write": False, "fsync": False, "link": True, "link+rename": False,
                "unlink": True, "open": False},
-    "move aside": {"create": False, "link": True, "link+rename": False, "unlink": False, "fsync": True, "write": True, "open": True},
+    "move aside": {"create": False, "link": True, "link+rename": False, "unlink": False, "fsync": True, "write": True,
+                   "open": True},
     "import": {"mkdir": False, "create": False, "write": False, "fsync": False, "link": True, "link+rename": False,
                "unlink": True, "open": False},
     "export": {"create": False, "write": False, "fsync": False, "link": True, "link+rename": False, "unlink": True,

@@ -19,7 +19,7 @@ from store_helpers import GAME_A, GAME_B, make_events, make_header, write_log
 from momiji_tui import cli
 from momiji_tui.session.saves import describe_saved_games
 from momiji_tui.session.table import HUMAN, SeatConfig, Table
-from momiji_tui.store import DAMAGED, IN_PROGRESS, NEWER, GameLog, StoreError, latest_unfinished, list_games
+from momiji_tui.store import DAMAGED, NEWER, GameLog, StoreError, latest_unfinished, list_games
 
 SEATS = [SeatConfig("Ada", HUMAN), SeatConfig("Bo", "bot", "easy")]
 T0 = datetime(2020, 5, 1, 12, 0, 0, tzinfo=UTC)

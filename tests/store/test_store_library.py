@@ -78,7 +78,7 @@ def test_list_games_reports_each_status_last_played_first(library):
     games = list_games(library)
     assert [(g.game_id, g.status) for g in games] == [
         (GAME_E, IN_PROGRESS), (GAME_D, NEWER), (GAME_C, DAMAGED), (GAME_B, FINISHED), (GAME_A, IN_PROGRESS)]
-    e, d, c, b, a = games
+    _e, d, c, b, a = games
     assert a.warnings == [TORN_TAIL_WARNING] and a.events == make_events(2) and a.header["seed"] == 7
     assert b.events == finished(3) and b.problem is None
     assert c.problem == "Line 2 is not valid JSON." and c.events is None and c.header is None

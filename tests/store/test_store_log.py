@@ -24,7 +24,8 @@ NOW = datetime(2026, 1, 2, 3, 4, 5, tzinfo=UTC)
 
 def v1_header(game_id: str = GAME_A) -> dict:
     """The full header the store writes today (the name is historical)."""
-    return {"format": "momiji-log", "format_version": CURRENT_FORMAT_VERSION, "created": "2026-01-02T03:04:05+00:00", **make_header(game_id)}
+    return {"format": "momiji-log", "format_version": CURRENT_FORMAT_VERSION, "created": "2026-01-02T03:04:05+00:00",
+            **make_header(game_id)}
 
 
 def test_round_trip_header_and_events(isolated_dirs):
@@ -81,8 +82,9 @@ def test_create_never_overwrites(isolated_dirs):
 
 @pytest.mark.parametrize(
     "change",
-    [{"rules_version": None}, {"seats": "two"}, {"seed": True}, {"seed": 1.5}, {"format_version": CURRENT_FORMAT_VERSION + 1},
-     {"format": "other"}, {"format_version": True}, {"created": "yesterday"}],
+    [{"rules_version": None}, {"seats": "two"}, {"seed": True}, {"seed": 1.5},
+     {"format_version": CURRENT_FORMAT_VERSION + 1}, {"format": "other"}, {"format_version": True},
+     {"created": "yesterday"}],
 )
 def test_create_rejects_a_bad_header(isolated_dirs, change):
     with pytest.raises(ValueError):
@@ -281,7 +283,8 @@ def test_newer_format_is_refused_with_a_clear_message(tmp_path):
         GameLog.open_for_append(path)
 
 
-@pytest.mark.parametrize(("content", "reason_part"), [(b"", "empty"), (b'{"format":"momiji-log"', "no complete first line")])
+@pytest.mark.parametrize(("content", "reason_part"),
+                         [(b"", "empty"), (b'{"format":"momiji-log"', "no complete first line")])
 def test_empty_or_headless_file_is_damaged(tmp_path, content, reason_part):
     path = tmp_path / "game.jsonl"
     path.write_bytes(content)

@@ -53,7 +53,8 @@ def test_new_game_id_is_deterministic_valid_and_sorts_by_time():
     assert sorted(ids) == ids
     # aware times are converted to UTC; naive ones are taken as UTC
     tokyo = timezone(timedelta(hours=9))
-    assert new_game_id(datetime(2026, 3, 4, 14, 6, 7, tzinfo=tokyo), random.Random(1)) == new_game_id(t0, random.Random(1))
+    in_tokyo = datetime(2026, 3, 4, 14, 6, 7, tzinfo=tokyo)
+    assert new_game_id(in_tokyo, random.Random(1)) == new_game_id(t0, random.Random(1))
     assert new_game_id(t0.replace(tzinfo=None), random.Random(1)) == new_game_id(t0, random.Random(1))
     assert is_game_id(new_game_id())
 
