@@ -10,7 +10,7 @@ from __future__ import annotations
 import os
 from collections.abc import Callable, Iterable
 from pathlib import Path, PurePath
-from typing import Any, ClassVar
+from typing import Any, cast, ClassVar
 
 from textual import events
 from textual.app import App, SystemCommand
@@ -319,7 +319,7 @@ class MomijiApp(App[None]):
             if table is not None:
                 self.notify(f"A bot failed: {event.worker.error}", severity="error")
             return
-        command = event.worker.result
+        command = cast(Command, event.worker.result)  # what the worker's Table.bot_command returned
 
         def play() -> None:
             # ``thinking`` stays set while the move waits (the status line
