@@ -10,7 +10,7 @@ from __future__ import annotations
 import os
 from collections.abc import Callable, Iterable
 from pathlib import Path, PurePath
-from typing import Any, cast, ClassVar
+from typing import Any, ClassVar, cast
 
 from textual import events
 from textual.app import App, SystemCommand
