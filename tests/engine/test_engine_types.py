@@ -1,26 +1,20 @@
-"""The engine is fully typed (issue 13): ``mypy --strict`` finds nothing, and
-events and commands are told apart by ``match``/``isinstance`` (which mypy
-narrows), never by ``type(x) is X``."""
+"""The engine is fully typed (issue 13) and tells events and commands apart
+by ``match``/``isinstance`` (which mypy narrows), never by ``type(x) is X``.
+
+That mypy finds nothing in the engine with every ``--strict`` flag is checked
+by tests/test_lint.py: pyproject's [tool.mypy] override for
+``momiji_tui.engine.*`` sets each flag ``--strict`` turns on (a second
+``mypy --strict`` run here reported exactly the same errors, so it went).
+"""
 
 from __future__ import annotations
 
 import ast
-import subprocess
-import sys
 from pathlib import Path
 
 import momiji_tui.engine
 
 ENGINE = Path(momiji_tui.engine.__file__).parent
-ROOT = ENGINE.parents[1]
-
-
-def test_engine_passes_mypy_strict():
-    result = subprocess.run(
-        [sys.executable, "-m", "mypy", "--strict", "--follow-imports=silent", "momiji_tui/engine"],
-        cwd=ROOT, capture_output=True, text=True, timeout=300,
-    )
-    assert result.returncode == 0, result.stdout[-3000:] + result.stderr[-3000:]
 
 
 def type_is_comparisons(source: str) -> list[int]:
