@@ -126,7 +126,8 @@ def test_issue13_no_screen_method_is_looked_up_by_name():
     lookups = []
     for name, path in _ui_sources().items():
         for node in ast.walk(ast.parse(path.read_text())):
-            if (isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in ("getattr", "hasattr")
+            if (isinstance(node, ast.Call) and isinstance(node.func, ast.Name)
+                    and node.func.id in ("getattr", "hasattr")
                     and len(node.args) >= 2 and isinstance(node.args[1], ast.Constant)):
                 lookups.append(f"ui/{name}.py:{node.lineno} {node.func.id}(…, {node.args[1].value!r})")
     assert lookups == []

@@ -286,7 +286,7 @@ def _pile_index(row: list[Pile], leaf_type: str) -> int | None:
 def _apply_played(state: GameState, event: ev.CardsPlayed) -> None:
     seat = state.seats[event.seat]
     row = seat.row
-    for card, side in zip(event.cards, event.sides):
+    for card, side in zip(event.cards, event.sides, strict=True):
         _remove(seat.hand, seat.known, (card,))
         if side:
             pile = Pile(CARD_TYPE[card], [card])

@@ -253,12 +253,11 @@ def _landscapes(state: GameState, seat: int) -> list[cmd.Command]:
         elif lid == "fox":
             subsets = kind_subsets(s.hand, 1, len(s.hand), key)
             out += [cmd.UseLandscape(seat, lid, hand_cards=sub) for sub in subsets]
-        elif lid == "moongate":
-            if s.acorns >= LANDSCAPE_COST + _objective_cost(state):
-                out += [
-                    cmd.UseLandscape(seat, lid, objective=o)
-                    for o in state.objectives if o not in state.owners
-                ]
+        elif lid == "moongate" and s.acorns >= LANDSCAPE_COST + _objective_cost(state):
+            out += [
+                cmd.UseLandscape(seat, lid, objective=o)
+                for o in state.objectives if o not in state.owners
+            ]
     return out
 
 

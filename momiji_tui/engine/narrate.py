@@ -48,7 +48,7 @@ def narrate(event: ev.Event, viewer: int | None, names: Sequence[str]) -> str | 
             return f"{who(event.seat)} collected the {LEAF_NAMES[event.leaf_type]} column: {_cards(event.cards)}."
         case ev.CardsPlayed():
             parts = []
-            for card, side in zip(event.cards, event.sides):
+            for card, side in zip(event.cards, event.sides, strict=True):
                 name = CARD_NAME[card][:2]
                 parts.append(f"{name} (new pile, {side} end)" if side else f"{name} on {LEAF_NAMES[CARD_TYPE[card]]}")
             how = {"same": "played", "mixed": "played (mixed)", "crane": "placed (Crane Island)"}[event.mode]

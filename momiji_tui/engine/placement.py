@@ -8,6 +8,7 @@ listing legal plays needs no exceptions; ``plan_placement`` raises.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from itertools import pairwise
 
 from . import commands as cmd
 from .cards import (
@@ -151,6 +152,6 @@ def acorn_pairs(seat: SeatState) -> int:
     """How many neighbouring pile pairs of ``seat``'s row show an acorn pair (RULES §4.2)."""
     row = seat.row
     return sum(
-        1 for left, right in zip(row, row[1:])
+        1 for left, right in pairwise(row)
         if CARD_RIGHT_ACORN[left.top] and CARD_LEFT_ACORN[right.top]
     )

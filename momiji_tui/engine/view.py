@@ -129,7 +129,7 @@ def _public_turn(state: GameState) -> TurnState:
 def unseen_cards(v: PlayerView) -> list[Card]:
     """Cards the viewer cannot place: in the deck or unknown in other hands."""
     seen: set[Card] = set(v.display) | set(v.discard)
-    for i, s in enumerate(v.seats):
+    for _i, s in enumerate(v.seats):
         for p in s.row:
             seen.update(p.cards)
         seen.update(s.hand if s.hand is not None else s.known)

@@ -47,7 +47,7 @@ def game_commands(app: App[Any], game: GameHost) -> Iterator[SystemCommand]:
                             lambda s=seconds: game.set_bot_delay(s))
     yield SystemCommand("Theme: high contrast", "Black, white and yellow; leaf chips keep letter and colour",
                         lambda: setattr(app, "theme", "momiji-high-contrast"))
-    for lid, (part, name, power) in LANDSCAPES.items():
+    for _lid, (part, name, power) in LANDSCAPES.items():
         when = "before your main action" if part == MIDDAY else "any time in your turn"
         yield SystemCommand(f"Landscape: {name}", f"{part}, {when}: {power}",
                             lambda n=name, p=power, w=when, pt=part: app.notify(

@@ -15,7 +15,8 @@ from engine_helpers import cs, table
 
 EXAMPLES = [
     ev.GameCreated("g1", "2026.11-1", 7, ("Ada", "Bot"), ("M", "G", "C", "O"), ("zeros", "type-M"), 1,
-                   cs("M0a G3b"), "draft", (("spring", "koi", "bell"), ("moss", "bridge", "stones"), ("pier", "fox", "pine"))),
+                   cs("M0a G3b"), "draft",
+                   (("spring", "koi", "bell"), ("moss", "bridge", "stones"), ("pier", "fox", "pine"))),
     ev.GameCreated("g2", "2026.11-1", None, ("a", "b"), ("M",), (), 0, (), "starter"),
     ev.LandscapeDrafted(0, "koi"),
     ev.CardsDealt(1, cs("M0a M1b")),

@@ -94,15 +94,18 @@ CASES = [
     ("game over", lambda: ended(base()), EndTurn(0), r"The game is over"),
     # DraftPick (RULES §2.1)
     ("draft pick legal", lambda: new_game(2, mode="draft"), None, None),
-    ("draft pick not offered", lambda: new_game(2, mode="draft"), "not-offered", r"not in this round's draft offer \(RULES §2\.1\)"),
+    ("draft pick not offered", lambda: new_game(2, mode="draft"), "not-offered",
+     r"not in this round's draft offer \(RULES §2\.1\)"),
     ("draft over", base, DraftPick(0, "spring"), r"The landscape draft is over"),
-    ("reveal in draft", lambda: new_game(2, mode="draft"), "reveal-in-draft", r"Finish the landscape draft first \(RULES §2\.1\)"),
+    ("reveal in draft", lambda: new_game(2, mode="draft"), "reveal-in-draft",
+     r"Finish the landscape draft first \(RULES §2\.1\)"),
     # Reveal (RULES §4.1)
     ("reveal legal", base, Reveal(0), None),
     ("reveal twice", lambda: after(base(), Reveal(0)), Reveal(0), r"choose a column to collect first \(RULES §4\.1\)"),
     ("reveal empty deck", lambda: no_deck(base()), Reveal(0), r"deck is empty.*\(RULES §4\.1\)"),
     ("reveal no acorn", lambda: base(acorns=0), Reveal(0), r"Revealing costs 1 acorn; you have none \(RULES §4\.1\)"),
-    ("reveal after main", lambda: after(base(), Collect(0, ("O",))), Reveal(0), r"already taken your main action this turn \(RULES §3\)"),
+    ("reveal after main", lambda: after(base(), Collect(0, ("O",))), Reveal(0),
+     r"already taken your main action this turn \(RULES §3\)"),
     ("waterfall reveal free", lambda: after(base(acorns=1), UseLandscape(0, "waterfall")), Reveal(0), None),
     # Collect (RULES §4.1, Tea House §1.5)
     ("collect legal", base, Collect(0, ("O",)), None),
@@ -267,7 +270,8 @@ LANDSCAPE_ARGS = [
      r"Koi Pond: choose 1 to 3 card\(s\) from your hand \(RULES §1\.5\)"),
     ("koi none", {}, UseLandscape(0, "koi"), r"Koi Pond: choose 1 to 3 card\(s\)"),
     ("koi not in hand", {}, UseLandscape(0, "koi", hand_cards=(M2a,)), r"cannot use a card that is not in your hand"),
-    ("koi empty deck", "no deck", UseLandscape(0, "koi", hand_cards=(G2a,)), r"Koi Pond: the deck is empty \(RULES §1\.5\)"),
+    ("koi empty deck", "no deck", UseLandscape(0, "koi", hand_cards=(G2a,)),
+     r"Koi Pond: the deck is empty \(RULES §1\.5\)"),
     ("bell two cards", {}, UseLandscape(0, "bell", hand_cards=(G2a, C1a), card=O2a),
      r"Temple Bell: choose 1 card\(s\) from your hand \(RULES §1\.5\)"),
     ("bell not in display", {}, UseLandscape(0, "bell", hand_cards=(G2a,), card=K1a),
@@ -283,7 +287,8 @@ LANDSCAPE_ARGS = [
     ("fox empty hand", dict(hands={0: ""}), UseLandscape(0, "fox"), r"Fox Shrine: your hand is empty"),
     ("fox none", {}, UseLandscape(0, "fox"), r"Fox Shrine: choose 1 to 3 card\(s\)"),
     ("fox same card", {}, UseLandscape(0, "fox", hand_cards=(G2a, G2a)), r"The same card is named twice"),
-    ("spring hand cards", {}, UseLandscape(0, "spring", hand_cards=(G2a,)), r"Mountain Spring takes no cards from your hand"),
+    ("spring hand cards", {}, UseLandscape(0, "spring", hand_cards=(G2a,)),
+     r"Mountain Spring takes no cards from your hand"),
     ("spring card", {}, UseLandscape(0, "spring", card=O2a), r"Mountain Spring takes no card from the table"),
     ("spring objective", {}, UseLandscape(0, "spring", objective="zeros"), r"Mountain Spring takes no objective"),
     ("lantern not in display", {}, UseLandscape(0, "lantern", card=K1a),
@@ -305,10 +310,7 @@ LANDSCAPE_ARGS = [
 
 @pytest.mark.parametrize("name, kw, command, match", LANDSCAPE_ARGS, ids=[c[0] for c in LANDSCAPE_ARGS])
 def test_rules_1_5_explain_checks_each_landscape_s_arguments(name, kw, command, match):
-    if kw == "no deck":
-        state = no_deck(land(command.landscape))
-    else:
-        state = land(command.landscape, **kw)
+    state = no_deck(land(command.landscape)) if kw == "no deck" else land(command.landscape, **kw)
     agrees(state, command, match)
 
 

@@ -192,10 +192,9 @@ def _ref_landscapes(state: GameState, seat: int) -> list:
         elif lid == "fox":
             out += [cmd.UseLandscape(seat, lid, hand_cards=sub)
                     for sub in _ref_kind_subsets(s.hand, 1, len(s.hand), key)]
-        elif lid == "moongate":
-            if s.acorns >= LANDSCAPE_COST + _ref_objective_cost(state):
-                out += [cmd.UseLandscape(seat, lid, objective=o)
-                        for o in state.objectives if o not in state.owners]
+        elif lid == "moongate" and s.acorns >= LANDSCAPE_COST + _ref_objective_cost(state):
+            out += [cmd.UseLandscape(seat, lid, objective=o)
+                    for o in state.objectives if o not in state.owners]
     return out
 
 

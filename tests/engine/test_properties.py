@@ -17,9 +17,9 @@ from engine_helpers import check_conservation
 
 @games
 def test_property_random_legal_play_reaches_the_end(seed, seats, mode):
-    last = None
-    for _before, _command, _new, after, events in walk(seed, seats, mode):
-        last = after
+    last = events = None
+    for step in walk(seed, seats, mode):
+        _before, _command, _new, last, events = step
     assert last is not None and last.phase == "ended"
     assert isinstance(events[-1], ev.GameEnded)
     # §6: every seat has had the same number of turns, and a trigger happened.
@@ -53,8 +53,9 @@ def test_property_fold_of_events_equals_live_state(seed, seats, mode):
 
 @games
 def test_property_event_dict_and_json_round_trip(seed, seats, mode):
-    for _before, _command, _new, after, events in walk(seed, seats, mode):
-        pass
+    after = events = None
+    for step in walk(seed, seats, mode):
+        _before, _command, _new, after, events = step
     text = "\n".join(json.dumps(to_dict(e), ensure_ascii=False) for e in events)
     decoded = [from_dict(json.loads(line)) for line in text.splitlines()]
     assert decoded == events
@@ -90,7 +91,7 @@ def test_property_determinize_agrees_with_the_view(seed, seats, mode):
                 assert view(world, seat) == v
                 check_conservation(world)
                 assert world.deck_size == state.deck_size
-                for mine, real in zip(world.seats, state.seats):
+                for mine, real in zip(world.seats, state.seats, strict=True):
                     assert len(mine.hand) == len(real.hand)
                     assert mine.known == real.known
                     assert not set(mine.known) - set(mine.hand)

@@ -20,10 +20,7 @@ from engine_helpers import by_kind
 
 def random_command(state: GameState, rng: random.Random):
     """Any well-typed command: random class, seat, cards, types, ids."""
-    if rng.random() < 0.8:
-        seat = state.current
-    else:
-        seat = rng.randrange(-1, state.n_seats + 1)
+    seat = state.current if rng.random() < 0.8 else rng.randrange(-1, state.n_seats + 1)
     hand = state.seats[state.current].hand
     pool = list(hand) if hand and rng.random() < 0.8 else list(ALL_CARDS)
 

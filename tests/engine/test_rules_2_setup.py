@@ -103,7 +103,7 @@ def test_rules_2_1_draft_offers_players_plus_one_of_each_part(seats, seed):
     events, state = drafted(seats, seed)
     offers = events[0].draft_offers
     assert len(offers) == 3
-    for part, offer in zip(("sunrise", "midday", "dusk"), offers):
+    for part, offer in zip(("sunrise", "midday", "dusk"), offers, strict=True):
         assert len(offer) == seats + 1 == len(set(offer))
         assert all(LANDSCAPES[x][0] == part for x in offer)
     assert state.phase == "draft"

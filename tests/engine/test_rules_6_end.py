@@ -93,7 +93,7 @@ def test_rules_6_no_trigger_while_deck_and_torii_remain():
 
 def test_rules_6_after_the_end_nothing_more_happens():
     state = table(2, first_seat=0, current=1, display="O0a", deck="", deck_rest=False)
-    state, events = collect_and_end(state)
+    state, _events = collect_and_end(state)
     assert state.phase == "ended"
     for seat in (0, 1):
         assert legal_commands(state, seat) == []

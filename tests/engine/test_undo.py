@@ -86,7 +86,7 @@ def test_undo_several_actions_at_once_then_play_differently():
 
 
 def test_nothing_to_undo_at_the_start_of_a_turn():
-    state, events = start()
+    state, _events = start()
     with pytest.raises(IllegalCommand, match="Nothing to undo"):
         run(state, Undo(state.current))
 

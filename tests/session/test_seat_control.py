@@ -75,7 +75,7 @@ def _fold_saved(path: Path) -> list[engine.Event]:
 def test_seat_changes_of_a_shared_table_replay_from_its_log_alone(tmp_path):
     timers = FakeTimers()
     lobby = Lobby(tmp_path, seat_wait=30, call_later=timers)
-    alice, bob, table = _start(lobby, ["human"])
+    _alice, bob, table = _start(lobby, ["human"])
     lobby.leave_table(bob, table)  # bob left
     assert timers.fire_all() == 1  # the wait is over: a bot plays for bob
     bob2 = FakeMember("key-bob", "bob")
@@ -192,7 +192,7 @@ async def test_two_players_at_one_shared_table_never_both_run_a_bot_move(tmp_pat
         return table.bot_command(seat, make_bot)
 
     lobby = Lobby(tmp_path, seat_wait=None, think=think, bot_delay=0)
-    alice, bob, table = _start(lobby, ["human", "bot"], seed=11)
+    _alice, _bob, table = _start(lobby, ["human", "bot"], seed=11)
     assert table.seats[2].is_bot
 
     async def settle() -> None:  # bounded: the bot task gets the loop a few times
@@ -224,7 +224,7 @@ async def test_two_players_at_one_shared_table_never_both_run_a_bot_move(tmp_pat
 
 def test_a_momiji_of_format_3_refuses_a_log_with_seat_events_as_newer(tmp_path, monkeypatch):
     lobby = Lobby(tmp_path, seat_wait=None)
-    alice, bob, table = _start(lobby, ["human"])
+    _alice, _bob, table = _start(lobby, ["human"])
     path = table.log.path
     lobby.close()
     assert any(isinstance(e, SeatControlChanged) for e in _fold_saved(path))

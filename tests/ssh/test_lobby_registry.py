@@ -133,7 +133,7 @@ async def test_one_identity_one_seat_and_names_made_unique(tmp_path):
 
 async def test_the_creator_leaving_closes_a_waiting_table(tmp_path):
     lobby = Lobby(tmp_path)
-    alice, bob, carol = members(lobby, "alice", "bob", "carol")
+    alice, bob, _carol = members(lobby, "alice", "bob", "carol")
     pending = lobby.create_table(alice, ["human", "human"])
     lobby.join_table(bob, pending.table_id)
     lobby.leave_pending(bob)  # a player leaving frees the seat
@@ -182,7 +182,6 @@ async def test_a_game_everyone_left_is_resumed_from_disk(tmp_path):
     lobby = Lobby(tmp_path, seat_wait=0.05)
     alice, bob, table = start_two(lobby, seed=9)
     play_until_seat(table, 1)
-    play_until_seat(table, 0) if table.current == 1 and False else None
     events = len(table.events)
     lobby.exit(bob)
     await wait_until(lambda: table.seats[1].is_bot, TIMEOUT)  # alice is still there
@@ -212,7 +211,7 @@ async def test_a_game_everyone_left_is_resumed_from_disk(tmp_path):
 
 async def test_finished_games_leave_the_resume_list(tmp_path):
     lobby = Lobby(tmp_path, seat_wait=None)
-    alice, bob, table = start_two(lobby, seed=3)
+    alice, _bob, table = start_two(lobby, seed=3)
     assert [t.game_id for t in lobby.my_tables(alice.player)] == [table.game_id]
     for _ in range(2000):
         if table.finished:
@@ -227,7 +226,7 @@ async def test_finished_games_leave_the_resume_list(tmp_path):
 
 def test_shared_table_close_is_not_closing_the_log(tmp_path):
     lobby = Lobby(tmp_path)
-    alice, bob, table = start_two(lobby)
+    _alice, _bob, table = start_two(lobby)
     n = len(table.events)
     table.close()  # what a front end calls when it leaves
     legal = table.legal(table.current)

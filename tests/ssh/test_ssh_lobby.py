@@ -99,7 +99,7 @@ async def test_solo_game_saved_under_the_identity_and_resumed_by_the_same_key(ga
     await again.wait_for_text("Resume my games (1)")
     again.send("c")
     await again.wait_for_text("Hand ")
-    resumed = [a for a in game.apps() if a.player.account_id == account][0]
+    resumed = next(a for a in game.apps() if a.player.account_id == account)
     await wait_until(lambda: resumed.table is not None)
     assert resumed.table.game_id == game_id and len(resumed.table.events) == events
 
@@ -136,7 +136,7 @@ async def test_one_solo_game_is_never_open_in_two_sessions(game, clients):
 async def test_hostile_usernames_create_no_files_outside_the_data_dir(start_game, clients, tmp_path, isolated_dirs):
     game = await start_game(max_sessions_per_ip=8)
     before = files_under(tmp_path)
-    for i, username in enumerate(["../../etc", "a/b/../../c", "x" * 1000, "ｅｖｉｌ/..", ".."]):
+    for _i, username in enumerate(["../../etc", "a/b/../../c", "x" * 1000, "ｅｖｉｌ/..", ".."]):
         term = await clients.terminal(game.port, username=username, key=new_key())
         await term.wait_for_text("Welcome, ")
         app = [a for a in game.apps() if a.table is None and isinstance(a.screen, LobbyScreen)][-1]
@@ -152,7 +152,7 @@ async def test_hostile_usernames_create_no_files_outside_the_data_dir(start_game
             account = p.relative_to(players).parts[0]
             assert account.startswith("key-") and len(account) == 36
     names = {part for p in new for part in p.relative_to(isolated_dirs).parts}
-    assert not any(".." in n or "etc" == n or "evil" in n or "x" * 17 in n for n in names)
+    assert not any(".." in n or n == "etc" or "evil" in n or "x" * 17 in n for n in names)
 
 
 async def test_no_screenshot_command_and_no_files_from_deliveries(game, clients, tmp_path):

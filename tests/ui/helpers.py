@@ -29,7 +29,7 @@ async def until_human_or_end(pilot, limit: int = 400) -> None:
         table = app.table
         if table is None:
             continue  # the app is still opening the game
-        if table.finished or table.bot_to_move() is None and app.thinking is None:
+        if table.finished or (table.bot_to_move() is None and app.thinking is None):
             return
     raise AssertionError("the bots never handed the turn back")
 

@@ -6,11 +6,12 @@ Pilot tests with state assertions, plus unit tests of the pure helpers
 
 from __future__ import annotations
 
+import io
 import json
 
 import pytest
 from helpers import (
-    ScriptedBot, cards, plain, scripted_bot, sit, situation, until_human_or_end, until_screen,
+    ScriptedBot, cards, plain, scripted_bot, sit, situation, until_screen,
 )
 
 from momiji_tui.engine import Play
@@ -232,7 +233,7 @@ def plain_table(screen) -> str:
     """The score sheet as text."""
     from rich.console import Console
 
-    console = Console(width=120, record=True, file=open("/dev/null", "w"))
+    console = Console(width=120, record=True, file=io.StringIO())
     console.print(screen.query_one("#scoring-table").content)
     return console.export_text()
 
@@ -296,7 +297,7 @@ async def test_scoring_is_whole_at_once_without_pacing(isolated_dirs):
 
 def test_winner_sentences_name_the_tiebreak():
     def sheet(totals, acorns, winners, tiebreak):
-        seats = tuple(SeatScore(i, (), a, (), t) for i, (t, a) in enumerate(zip(totals, acorns)))
+        seats = tuple(SeatScore(i, (), a, (), t) for i, (t, a) in enumerate(zip(totals, acorns, strict=True)))
         return ScoreSheet(seats, winners, tiebreak)
 
     names = ["You", "Kaede", "Ginnan"]

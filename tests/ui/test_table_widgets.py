@@ -19,10 +19,11 @@ def count_redraws(widgets) -> dict[int, int]:
     """Wrap each widget's ``refresh`` and ``render`` to count calls (by id)."""
     counts = {id(w): 0 for w in widgets}
     for w in widgets:
+        key = id(w)
         for name in ("refresh", "render"):
             original = getattr(w, name)
 
-            def counted(*args, _original=original, _key=id(w), **kwargs):
+            def counted(*args, _original=original, _key=key, **kwargs):
                 counts[_key] += 1
                 return _original(*args, **kwargs)
 

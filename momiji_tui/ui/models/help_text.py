@@ -129,7 +129,7 @@ def landscapes_md() -> str:
             "dusk": "any time in your turn"}
     for part in PARTS:
         out.append(f"\n**{part.capitalize()}** ({when[part]})\n")
-        for lid, (p, name, power) in LANDSCAPES.items():
+        for _lid, (p, name, power) in LANDSCAPES.items():
             if p == part:
                 out.append(f"- **{name}** — {power}")
     starter = ", ".join(LANDSCAPES[x][1] for x in STARTER_PANORAMA)

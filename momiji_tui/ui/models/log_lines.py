@@ -22,7 +22,7 @@ def memory_line(event: ev.CardsPlayed, viewer: int | None, names: Sequence[str])
     """A play told without card values (memory mode, RULES §8)."""
     who = "You" if event.seat == viewer else names[event.seat]
     parts = []
-    for card, side in zip(event.cards, event.sides):
+    for card, side in zip(event.cards, event.sides, strict=True):
         leaf = LEAF_NAMES[CARD_TYPE[card]]
         parts.append(f"a new {leaf} pile ({side} end)" if side else f"the {leaf} pile")
     n = len(event.cards)

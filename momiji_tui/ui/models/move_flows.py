@@ -85,7 +85,8 @@ class PowerFlow:
 POWER_FLOWS: dict[str, PowerFlow] = {
     "koi": PowerFlow(hand=True, needs_hand=True,
                      hint=lambda n: f"select up to {KOI_MAX} cards to discard and redraw ({n} selected)"),
-    "fox": PowerFlow(hand=True, hint=lambda n: f"select cards to discard: {n} selected → +{n // FOX_DISCARDS_PER_ACORN}●"),
+    "fox": PowerFlow(hand=True,
+                     hint=lambda n: f"select cards to discard: {n} selected → +{n // FOX_DISCARDS_PER_ACORN}●"),
     "crane": PowerFlow(hand=True, needs_hand=True, hint=lambda n: "select 1 card to place on one of your piles"),
     "bell": PowerFlow(hand=True, needs_hand=True, table_card="display",
                       hint=lambda n: "select 1 card to swap with a display card (chosen next)"),

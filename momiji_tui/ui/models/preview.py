@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from itertools import product
+from itertools import pairwise, product
 
 from ...engine import events as ev
 from ...engine.cards import CARD_LEFT_ACORN, CARD_RIGHT_ACORN, CARD_TYPE, CARD_VALUE, Card
@@ -58,7 +58,7 @@ def play_preview(seat: SeatView, events: Sequence[ev.Event]) -> PlayPreview:
     acorns = 0
     for e in events:
         if isinstance(e, ev.CardsPlayed):
-            for card, side in zip(e.cards, e.sides):
+            for card, side in zip(e.cards, e.sides, strict=True):
                 placements.append((card, side))
                 t = CARD_TYPE[card]
                 if side:
@@ -80,7 +80,7 @@ def play_preview(seat: SeatView, events: Sequence[ev.Event]) -> PlayPreview:
             acorns += e.amount
     pairs: tuple[int, ...] = ()
     if acorns:
-        pairs = tuple(i for i, (a, b) in enumerate(zip(row, row[1:]))
+        pairs = tuple(i for i, (a, b) in enumerate(pairwise(row))
                       if CARD_RIGHT_ACORN[a.cards[-1]] and CARD_LEFT_ACORN[b.cards[-1]])
     return PlayPreview(tuple(placements), tuple(row), tuple(closes), pairs, acorns)
 
@@ -105,7 +105,7 @@ def arrangements(seat: SeatView, new_types: Sequence[str]) -> list[tuple[str, ..
     out: list[tuple[str, ...]] = []
     for sides in product((RIGHT, LEFT), repeat=len(new_types)):
         row = list(existing)
-        for t, side in zip(new_types, sides):
+        for t, side in zip(new_types, sides, strict=True):
             if side == LEFT:
                 row.insert(0, t)
             else:

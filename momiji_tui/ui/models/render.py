@@ -233,7 +233,7 @@ def join_columns(blocks: Sequence[list[Text]], gap: int = 1) -> Text:
     lines = []
     for row in range(height):
         line = Text()
-        for k, (block, width) in enumerate(zip(blocks, widths)):
+        for k, (block, width) in enumerate(zip(blocks, widths, strict=True)):
             if k:
                 line.append(" " * gap)
             cell = block[row] if row < len(block) else Text("")

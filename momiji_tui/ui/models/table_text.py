@@ -19,8 +19,8 @@ from ...engine.rules_data import HAND_LIMIT, LANDSCAPES
 from ...engine.view import SeatView
 from .move_draft import HAND_KEYS, MoveDraft, Zone
 from .render import (
-    ACORN_SIGN, big_card_lines, big_pile_block, card_text, cards_text, click, display_columns, display_text, join_columns,
-    leaf_name, objectives_text, panorama_text, row_points, row_text,
+    ACORN_SIGN, big_card_lines, big_pile_block, card_text, cards_text, click, display_columns, display_text,
+    join_columns, leaf_name, objectives_text, panorama_text, row_points, row_text,
 )
 
 BIG_CARDS_HEIGHT = 34  # rows from which the display, your row and hand are drawn as big cards

@@ -86,7 +86,7 @@ class DraftScreen(SizedScreen):
         if events and mine:
             self.query_one("#draft-message", Static).update("")
         title = Text(f"Landscape draft — round {rnd + 1} of 3: {part}. ", style="bold")
-        title.append("Your pick: press 1–%d." % len(v.draft_remaining) if mine
+        title.append(f"Your pick: press 1–{len(v.draft_remaining)}." if mine
                      else f"{who} is choosing…", style="reverse" if mine else "italic")
         self.query_one("#draft-title", Static).update(title)
         offer = Text()

@@ -133,7 +133,7 @@ class Opponents(Vertical):
 
     def set_rows(self, slices: Sequence[SeatSlice]) -> None:
         """Hand each row its seat's slice (rows whose slice is equal stay as drawn)."""
-        for row, data in zip(self.rows, slices):
+        for row, data in zip(self.rows, slices, strict=False):
             row.data = data
 
     @property
