@@ -14,6 +14,7 @@ from ..models.host import host
 from ..models.move_draft import GAME_ACTIONS, DiscardFlow, LandscapeFlow, MoveDraft
 from ..models.render import CLICK_META
 from .sized import SizedScreen
+from ..models.table_footer_text import FooterKey
 from ..widgets.table_footer import TableFooter
 
 
@@ -108,10 +109,7 @@ class TableBase(SizedScreen):
         return self.draft.reason(action)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """Show only the keys that apply now (RULES §3 timing); every key
-        while the footer builds its key widgets (``TableFooter``)."""
-        if self.footer is not None and self.footer.all_shown:
-            return True
+        """Show only the keys that apply now (RULES §3 timing)."""
         if self.too_small:
             return action in ("menu",)
         if action == "back":
@@ -119,6 +117,25 @@ class TableBase(SizedScreen):
         if action in GAME_ACTIONS:
             return self.why_not(action) is None
         return True
+
+    def update_footer(self) -> None:
+        """Hand the footer the keys that apply now (each action once, the
+        key map's key for it); it repaints its line only if they changed."""
+        footer = self.footer
+        if footer is None:
+            return
+        keys: list[FooterKey] = []
+        palette: FooterKey | None = None
+        seen: set[str] = set()
+        for key, (node, binding, enabled, _tip) in self.active_bindings.items():
+            action = binding.action if node is self or "." in binding.action else f"app.{binding.action}"
+            label = self.key(binding.id) if binding.id else self.app.get_key_display(binding)
+            if key == self.app.COMMAND_PALETTE_BINDING and self.app.ENABLE_COMMAND_PALETTE:
+                palette = FooterKey(label, binding.description, action, enabled)
+            elif binding.show and action not in seen:
+                seen.add(action)
+                keys.append(FooterKey(label, binding.description, action, enabled))
+        footer.keys, footer.palette = tuple(keys), palette
 
     def on_key(self, event: events.Key) -> None:
         """A key whose action does not apply now: say why.
