@@ -77,3 +77,18 @@ async def test_selecting_a_card_repaints_and_lays_nothing_out(app, monkeypatch):
         assert "Play" in plain(screen.query_one("#preview"))
         assert calls == []
 
+
+async def test_a_long_message_keeps_its_lines_and_ends_with_an_ellipsis(app, monkeypatch):
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await sit(pilot, situation(hand="M1a C1a", display="O1b"))
+        await pilot.pause()
+        message = screen.query_one("#message")
+        height = message.size.height
+        calls: list[str] = []
+        layouts_during(monkeypatch, calls)
+        screen.refuse("word " * 60 + "END")
+        await pilot.pause()
+        assert message.size.height == height and calls == []
+        shown = plain(message)
+        assert "END" not in shown and shown.rstrip().endswith("…")
+        assert "word " * 60 + "END" in screen.message.plain  # the whole text is kept

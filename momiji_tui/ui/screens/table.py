@@ -46,7 +46,7 @@ from ..widgets.size_notice import SizeNotice
 from ..widgets.log_panel import LogPanel
 from ..widgets.table_footer import TableFooter
 from ..widgets.table_regions import (
-    DisplayRegion, HandRegion, ObjectivesRegion, Opponents, PreviewLine, StatusLine, YouRegion,
+    DisplayRegion, HandRegion, MessageLine, ObjectivesRegion, Opponents, PreviewLine, StatusLine, YouRegion,
 )
 from .table_actions import TableActions
 
@@ -100,7 +100,7 @@ class TableScreen(TableActions):
                 yield Static(id="spacer")
                 yield YouRegion(id="you")
                 yield HandRegion(id="hand")
-                yield Static(id="message")
+                yield MessageLine(id="message")
                 yield PreviewLine(id="preview")
             yield LogPanel(id="log")
         self.footer = TableFooter()

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from rich.text import Text
 from textual import events
-from textual.widgets import Static
 
 from ...engine import Command
 from ...engine import events as ev
@@ -16,6 +15,7 @@ from ..models.render import CLICK_META
 from .sized import SizedScreen
 from ..models.table_footer_text import FooterKey
 from ..widgets.table_footer import TableFooter
+from ..widgets.table_regions import MessageLine
 
 
 class TableBase(SizedScreen):
@@ -70,9 +70,8 @@ class TableBase(SizedScreen):
         self.message, self.message_is_error = message, is_error
         if self.ready and not (unchanged and self._message_drawn):
             self._message_drawn = True
-            widget = self.query_one("#message", Static)
-            widget.update(self.message)
-            widget.display = bool(self.message.plain)
+            widget = self.query_one(MessageLine)
+            widget.data = self.message
             widget.set_class(self.message_is_error, "-error")
 
     def refuse(self, text: str) -> None:
