@@ -92,3 +92,19 @@ async def test_a_long_message_keeps_its_lines_and_ends_with_an_ellipsis(app, mon
         shown = plain(message)
         assert "END" not in shown and shown.rstrip().endswith("…")
         assert "word " * 60 + "END" in screen.message.plain  # the whole text is kept
+
+
+async def test_footer_keys_kept_per_state_are_forgotten_when_the_key_map_changes(app):
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await sit(pilot, situation(hand="M0a C1a", display="O1b"))
+        await pilot.press("1", "1")  # selected then unselected: both footers seen (and kept)
+        await pilot.pause()
+        assert "c Collect" in screen.footer.plain
+        app.set_keymap({"table.collect": "g", "table.confirm": "y"})
+        await pilot.pause()
+        await pilot.press("1")  # a footer seen before, now with the new keys
+        await pilot.pause()
+        assert "y Confirm" in screen.footer.plain
+        await pilot.press("1")
+        await pilot.pause()
+        assert "g Collect" in screen.footer.plain and "c Collect" not in screen.footer.plain

@@ -113,7 +113,7 @@ class TableScreen(TableActions):
         self.query_one(LogPanel).reset(host(self))
         host(self).table_changed.subscribe(self, self.refresh_table)
         # The keys offered changed (too small, a key map): redraw the footer's line.
-        self.bindings_updated_signal.subscribe(self, lambda _screen: self.update_footer())
+        self.bindings_updated_signal.subscribe(self, lambda _screen: self.update_footer(bindings_changed=True))
         self.fit_to_size()
         self.refresh_table([])
 

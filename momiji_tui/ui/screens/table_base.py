@@ -27,7 +27,9 @@ class TableBase(SizedScreen):
         self.message = Text("")
         self.message_is_error = False
         self.last_move = Text("")  # another seat's latest move, shown while it plays
-        self._footer_keys: tuple[bool | None, ...] = ()
+        self._footer_keys: tuple[bool | None, ...] = ()  # which game keys apply now
+        # The footer's keys for each ``_footer_keys`` seen (until the bindings change).
+        self._footer_cache: dict[tuple[bool | None, ...], tuple[tuple[FooterKey, ...], FooterKey | None]] = {}
         self._seen_events: list[list[ev.Event]] = []  # the last lists of new events drawn
         self.ready = False
         self._message_drawn = False  # the message widget shows self.message
@@ -117,24 +119,40 @@ class TableBase(SizedScreen):
             return self.why_not(action) is None
         return True
 
-    def update_footer(self) -> None:
+    def update_footer(self, *, bindings_changed: bool = False) -> None:
         """Hand the footer the keys that apply now (each action once, the
-        key map's key for it); it repaints its line only if they changed."""
+        key map's key for it); it repaints its line only if they changed.
+
+        The keys are computed once per set of the game keys that apply
+        (``_footer_keys``) and kept; ``bindings_changed`` (a key map, the
+        screen too small) forgets them."""
         footer = self.footer
         if footer is None:
             return
+        if bindings_changed:
+            self._footer_cache.clear()
+        cached = self._footer_cache.get(self._footer_keys)
+        if cached is None:
+            cached = self._footer_cache[self._footer_keys] = self._footer_items()
+        footer.keys, footer.palette = cached
+
+    def _footer_items(self) -> tuple[tuple[FooterKey, ...], FooterKey | None]:
+        """The footer's keys and the palette's key, from the active bindings."""
         keys: list[FooterKey] = []
         palette: FooterKey | None = None
         seen: set[str] = set()
         for key, (node, binding, enabled, _tip) in self.active_bindings.items():
+            is_palette = key == self.app.COMMAND_PALETTE_BINDING and self.app.ENABLE_COMMAND_PALETTE
             action = binding.action if node is self or "." in binding.action else f"app.{binding.action}"
+            if not (is_palette or (binding.show and action not in seen)):
+                continue
             label = self.key(binding.id) if binding.id else self.app.get_key_display(binding)
-            if key == self.app.COMMAND_PALETTE_BINDING and self.app.ENABLE_COMMAND_PALETTE:
+            if is_palette:
                 palette = FooterKey(label, binding.description, action, enabled)
-            elif binding.show and action not in seen:
+            else:
                 seen.add(action)
                 keys.append(FooterKey(label, binding.description, action, enabled))
-        footer.keys, footer.palette = tuple(keys), palette
+        return tuple(keys), palette
 
     def on_key(self, event: events.Key) -> None:
         """A key whose action does not apply now: say why.
