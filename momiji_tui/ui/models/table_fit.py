@@ -4,6 +4,7 @@ its last shown line ending with an ellipsis."""
 
 from __future__ import annotations
 
+from rich.cells import cell_len
 from rich.console import Console
 from rich.text import Text
 
@@ -17,6 +18,9 @@ def fit_lines(text: Text, width: int, lines: int, console: Console) -> Text:
     or ``width``/``lines`` <= 0, is returned as it is. Raises nothing."""
     if width <= 0 or lines <= 0:
         return text
+    parts = text.plain.split("\n")
+    if len(parts) <= lines and all(cell_len(part) <= width for part in parts):
+        return text  # fits as it is: no need to wrap (the common case, once per key)
     wrapped = text.wrap(console, width)
     if len(wrapped) <= lines:
         return text
