@@ -46,7 +46,7 @@ from ..widgets.size_notice import SizeNotice
 from ..widgets.log_panel import LogPanel
 from ..widgets.table_footer import TableFooter
 from ..widgets.table_regions import (
-    DisplayRegion, HandRegion, ObjectivesRegion, Opponents, PreviewLine, StatusLine, YouRegion,
+    DisplayRegion, HandRegion, MessageLine, ObjectivesRegion, Opponents, PreviewLine, StatusLine, YouRegion,
 )
 from .table_actions import TableActions
 
@@ -100,10 +100,10 @@ class TableScreen(TableActions):
                 yield Static(id="spacer")
                 yield YouRegion(id="you")
                 yield HandRegion(id="hand")
-                yield Static(id="message")
+                yield MessageLine(id="message")
                 yield PreviewLine(id="preview")
             yield LogPanel(id="log")
-        self.footer = TableFooter(compact=True)
+        self.footer = TableFooter()
         yield self.footer
 
     # ------------------------------------------------------------ drawing
@@ -112,6 +112,8 @@ class TableScreen(TableActions):
         self.ready = True
         self.query_one(LogPanel).reset(host(self))
         host(self).table_changed.subscribe(self, self.refresh_table)
+        # The keys offered changed (too small, a key map): redraw the footer's line.
+        self.bindings_updated_signal.subscribe(self, lambda _screen: self.update_footer(bindings_changed=True))
         self.fit_to_size()
         self.refresh_table([])
 
@@ -195,9 +197,9 @@ class TableScreen(TableActions):
         self.query_one(HandRegion).data = hand_slice(self.draft, self.key, big)
         self.query_one(DisplayRegion).data = display_slice(self.draft, v, big)
         self.query_one(PreviewLine).data = preview_text(self.draft, self.key, self.last_move)
-        # The footer is rebuilt only when the keys that apply change.
+        # The footer's line is redrawn only when the keys that apply change.
         keys = tuple(self.check_action(a, ()) for a in sorted(GAME_ACTIONS | {"back"}))
         if keys != self._footer_keys:
             self._footer_keys = keys
-            self.refresh_bindings()
+            self.update_footer()
 

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from rich.text import Text
 from textual import events
-from textual.widgets import Static
 
 from ...engine import Command
 from ...engine import events as ev
@@ -14,7 +13,9 @@ from ..models.host import host
 from ..models.move_draft import GAME_ACTIONS, DiscardFlow, LandscapeFlow, MoveDraft
 from ..models.render import CLICK_META
 from .sized import SizedScreen
+from ..models.table_footer_text import FooterKey
 from ..widgets.table_footer import TableFooter
+from ..widgets.table_regions import MessageLine
 
 
 class TableBase(SizedScreen):
@@ -26,7 +27,9 @@ class TableBase(SizedScreen):
         self.message = Text("")
         self.message_is_error = False
         self.last_move = Text("")  # another seat's latest move, shown while it plays
-        self._footer_keys: tuple[bool | None, ...] = ()
+        self._footer_keys: tuple[bool | None, ...] = ()  # which game keys apply now
+        # The footer's keys for each ``_footer_keys`` seen (until the bindings change).
+        self._footer_cache: dict[tuple[bool | None, ...], tuple[tuple[FooterKey, ...], FooterKey | None]] = {}
         self._seen_events: list[list[ev.Event]] = []  # the last lists of new events drawn
         self.ready = False
         self._message_drawn = False  # the message widget shows self.message
@@ -69,9 +72,8 @@ class TableBase(SizedScreen):
         self.message, self.message_is_error = message, is_error
         if self.ready and not (unchanged and self._message_drawn):
             self._message_drawn = True
-            widget = self.query_one("#message", Static)
-            widget.update(self.message)
-            widget.display = bool(self.message.plain)
+            widget = self.query_one(MessageLine)
+            widget.data = self.message
             widget.set_class(self.message_is_error, "-error")
 
     def refuse(self, text: str) -> None:
@@ -108,10 +110,7 @@ class TableBase(SizedScreen):
         return self.draft.reason(action)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """Show only the keys that apply now (RULES §3 timing); every key
-        while the footer builds its key widgets (``TableFooter``)."""
-        if self.footer is not None and self.footer.all_shown:
-            return True
+        """Show only the keys that apply now (RULES §3 timing)."""
         if self.too_small:
             return action in ("menu",)
         if action == "back":
@@ -119,6 +118,41 @@ class TableBase(SizedScreen):
         if action in GAME_ACTIONS:
             return self.why_not(action) is None
         return True
+
+    def update_footer(self, *, bindings_changed: bool = False) -> None:
+        """Hand the footer the keys that apply now (each action once, the
+        key map's key for it); it repaints its line only if they changed.
+
+        The keys are computed once per set of the game keys that apply
+        (``_footer_keys``) and kept; ``bindings_changed`` (a key map, the
+        screen too small) forgets them."""
+        footer = self.footer
+        if footer is None:
+            return
+        if bindings_changed:
+            self._footer_cache.clear()
+        cached = self._footer_cache.get(self._footer_keys)
+        if cached is None:
+            cached = self._footer_cache[self._footer_keys] = self._footer_items()
+        footer.keys, footer.palette = cached
+
+    def _footer_items(self) -> tuple[tuple[FooterKey, ...], FooterKey | None]:
+        """The footer's keys and the palette's key, from the active bindings."""
+        keys: list[FooterKey] = []
+        palette: FooterKey | None = None
+        seen: set[str] = set()
+        for key, (node, binding, enabled, _tip) in self.active_bindings.items():
+            is_palette = key == self.app.COMMAND_PALETTE_BINDING and self.app.ENABLE_COMMAND_PALETTE
+            action = binding.action if node is self or "." in binding.action else f"app.{binding.action}"
+            if not (is_palette or (binding.show and action not in seen)):
+                continue
+            label = self.key(binding.id) if binding.id else self.app.get_key_display(binding)
+            if is_palette:
+                palette = FooterKey(label, binding.description, action, enabled)
+            else:
+                seen.add(action)
+                keys.append(FooterKey(label, binding.description, action, enabled))
+        return tuple(keys), palette
 
     def on_key(self, event: events.Key) -> None:
         """A key whose action does not apply now: say why.

@@ -1,66 +1,69 @@
-"""The table's footer: Textual's ``Footer``, built once with every key the
-table may offer, then shown and hidden key by key.
+"""The table's footer: ONE widget drawing one line of text (issue 13).
 
-Textual's footer rebuilds all its key widgets whenever the keys that apply
-change, which at the table is at most key presses (select a card: ⏎, Play,
-Exchange appear) and cost about 30 ms of CPU each (issue 13, bench_keys).
-Here the key widgets are made once, with every action the screen may offer
-(``all_shown``: the screen answers ``check_action`` with True while the
-footer composes), and a change only sets which are displayed. When a key
-appears that was not built (another screen's bindings, a key map change),
-the footer rebuilds as Textual's does.
+Textual's ``Footer`` is a row of key widgets: a change of the keys that
+apply (select a card: ⏎, Play, Exchange appear) rebuilt them, or showed and
+hid them, and each time the screen was laid out again (~13 ms of a key
+press, bench_keys). Here the screen hands the keys that apply now
+(``keys``, ``palette``: ``ui/models/table_footer_text``) and the footer
+repaints its single line; its size never changes. A click on a key runs
+its action through the screen's click handler (``CLICK_META`` meta), as
+pressing the key would.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from typing import ClassVar
 
-from textual.app import ComposeResult
-from textual.screen import Screen
-from textual.widgets import Footer
-from textual.widgets._footer import FooterKey  # private path; the class is the footer's own
+from rich.text import Text
+from textual.reactive import reactive
+from textual.widget import Widget
+
+from ..models.table_footer_text import FooterKey, FooterStyles, footer_text
 
 
-class TableFooter(Footer):
-    """A ``Footer`` whose keys are shown and hidden, not rebuilt."""
+class TableFooter(Widget):
+    """One line: the keys that apply now, the palette's key at the right."""
 
-    def __init__(self, **kwargs: Any) -> None:
-        super().__init__(**kwargs)
-        self.all_shown = False  # True while composing: the screen offers every action
-        self._built: set[str] = set()  # actions with a key widget
+    DEFAULT_CSS: ClassVar[str] = """
+    TableFooter {
+        dock: bottom;
+        height: 1;
+        width: 1fr;
+        color: $footer-foreground;
+        background: $footer-background;
+    }
+    TableFooter > .table-footer--key {
+        color: $footer-key-foreground;
+        background: $footer-key-background;
+        text-style: bold;
+    }
+    TableFooter > .table-footer--description {
+        color: $footer-description-foreground;
+        background: $footer-description-background;
+    }
+    TableFooter > .table-footer--separator {
+        color: $foreground 20%;
+    }
+    """
+    COMPONENT_CLASSES: ClassVar[set[str]] = {
+        "table-footer--key", "table-footer--description", "table-footer--separator"}
 
-    def compose(self) -> ComposeResult:
-        self.all_shown = True
-        try:
-            children = list(super().compose())
-        finally:
-            self.all_shown = False
-        self._built = {c.action for c in children if isinstance(c, FooterKey)}
-        yield from children
+    keys: reactive[tuple[FooterKey, ...]] = reactive((), layout=False)
+    palette: reactive[FooterKey | None] = reactive(None, layout=False)
 
-    def _shown_actions(self) -> set[str]:
-        return {b.action for (_, b, _enabled, _tip) in self.screen.active_bindings.values() if b.show}
+    def __init__(self, *, id: str | None = None, classes: str | None = None) -> None:
+        super().__init__(id=id, classes=classes)
+        self.renders = 0  # how many times the line was drawn
 
-    def bindings_changed(self, screen: Screen[Any]) -> None:
-        self._bindings_ready = True
-        if not screen.app.app_focus or not self.is_attached or screen is not self.screen:
-            return
-        if self._built and self._shown_actions() <= self._built:
-            self._show_applicable()
-        else:  # the first time, or a key never built: rebuild
-            self.call_after_refresh(self._rebuild)
+    def render(self) -> Text:
+        self.renders += 1
+        styles = FooterStyles(
+            key=self.get_component_rich_style("table-footer--key"),
+            description=self.get_component_rich_style("table-footer--description"),
+            separator=self.get_component_rich_style("table-footer--separator"))
+        return footer_text(self.keys, self.palette, self.size.width, styles)
 
-    async def _rebuild(self) -> None:
-        await self.recompose()
-        self._show_applicable()
-
-    def _show_applicable(self) -> None:
-        """Display exactly the keys that apply now."""
-        shown = self._shown_actions()
-        visible = 0
-        for key in self.query_children(FooterKey):
-            on = key.action in shown or key.has_class("-command-palette")
-            if key.display != on:
-                key.display = on
-            visible += on and not key.has_class("-command-palette")
-        self.styles.grid_size_columns = visible
+    @property
+    def plain(self) -> str:
+        """The line as text (what a player reads)."""
+        return footer_text(self.keys, self.palette, 0).plain

@@ -11,9 +11,10 @@ refreshed. Widgets never see the app: data comes down from the screen.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, Generic, TypeVar
+from typing import Any, ClassVar, Generic, TypeVar
 
 from rich.text import Text
+from textual import events
 from textual.app import ComposeResult
 from textual.containers import Vertical
 from textual.geometry import Size
@@ -21,6 +22,7 @@ from textual.reactive import reactive
 from textual.widget import Widget
 from textual.widgets import Static
 
+from ..models.table_fit import fit_lines
 from ..models.table_text import (
     DisplaySlice, HandSlice, ObjectivesSlice, SeatSlice, StatusSlice, YouSlice, display_region_text,
     hand_text, objectives_region_text, opponent_text, status_text, you_text,
@@ -30,8 +32,12 @@ SliceT = TypeVar("SliceT")
 
 
 class Region(Static, Generic[SliceT]):
-    """A Static that draws its ``data`` slice; ``renders`` counts redraws."""
+    """A Static that draws its ``data`` slice; ``renders`` counts redraws.
 
+    ``LINES`` > 0: the region reserves that many lines (its CSS height) and
+    never changes height; a longer text is cut with an ellipsis."""
+
+    LINES: ClassVar[int] = 0
     data: reactive[Any] = reactive(None, init=False, layout=False, repaint=False)
 
     def __init__(self, **kwargs: Any) -> None:
@@ -50,8 +56,12 @@ class Region(Static, Generic[SliceT]):
 
     def show(self, text: Text) -> None:
         """Show ``text``; lay the screen out again only when its height changes
-        (measured as Textual lays it out: wrapped at the content width)."""
+        (measured as Textual lays it out: wrapped at the content width).
+        A region of fixed ``LINES`` is only repainted."""
         width = self.content_size.width
+        if self.LINES:
+            self.update(fit_lines(text, width, self.LINES, self.app.console), layout=False)
+            return
         if width <= 0:
             self.update(text)
             return
@@ -59,6 +69,11 @@ class Region(Static, Generic[SliceT]):
         self.update(text, layout=False)
         if self.get_content_height(self.parent_size(), self.app.size, width) != before:
             self.refresh(layout=True)
+
+    def on_resize(self, event: events.Resize) -> None:
+        """A fixed region cuts its text again at its new width."""
+        if self.LINES and self.data is not None:
+            self.show(self.render_slice(self.data))
 
     def parent_size(self) -> Size:
         """The size of the container the region sits in."""
@@ -109,7 +124,20 @@ class HandRegion(Region[HandSlice]):
 
 
 class PreviewLine(Region[Text]):
-    """What ⏎ would do now (the text comes ready from the screen)."""
+    """What ⏎ would do now (the text comes ready from the screen); two
+    lines reserved."""
+
+    LINES = 2
+
+    def render_slice(self, data: Text) -> Text:
+        return data
+
+
+class MessageLine(Region[Text]):
+    """What the last key said (a refusal and its reason); two lines
+    reserved, blank when there is nothing to say."""
+
+    LINES = 2
 
     def render_slice(self, data: Text) -> Text:
         return data

@@ -1,0 +1,32 @@
+"""fit_lines: a fixed-height region's text is cut to its lines with an
+ellipsis (issue 13), never re-wrapped by the widget."""
+
+from __future__ import annotations
+
+from rich.console import Console
+from rich.text import Text
+
+from momiji_tui.ui.models.table_fit import fit_lines
+
+CONSOLE = Console(width=200, file=open("/dev/null", "w"))
+
+
+def test_a_text_that_fits_is_unchanged():
+    text = Text("⏎ Play M0 → new pile\nAfter: 0→0 pts")
+    assert fit_lines(text, 40, 2, CONSOLE) is text
+
+
+def test_a_longer_text_keeps_its_lines_and_ends_with_an_ellipsis():
+    text = Text("word " * 40 + "END", style="bold")
+    fitted = fit_lines(text, 30, 2, CONSOLE)
+    lines = fitted.plain.split("\n")
+    assert len(lines) == 2 and all(len(line) <= 30 for line in lines)
+    assert lines[-1].endswith("…") and "END" not in fitted.plain
+    assert fitted.get_style_at_offset(CONSOLE, len(fitted.plain) - 1) == text.get_style_at_offset(CONSOLE, 0)
+    assert text.plain.endswith("END")  # the original is not changed
+
+
+def test_a_full_last_line_is_cut_to_leave_room_for_the_ellipsis():
+    fitted = fit_lines(Text("x" * 95), 30, 2, CONSOLE)
+    lines = fitted.plain.split("\n")
+    assert lines == ["x" * 30, "x" * 29 + "…"]
