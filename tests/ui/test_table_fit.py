@@ -3,12 +3,14 @@ ellipsis (issue 13), never re-wrapped by the widget."""
 
 from __future__ import annotations
 
+import io
+
 from rich.console import Console
 from rich.text import Text
 
 from momiji_tui.ui.models.table_fit import fit_lines
 
-CONSOLE = Console(width=200, file=open("/dev/null", "w"))
+CONSOLE = Console(width=200, file=io.StringIO())
 
 
 def test_a_text_that_fits_is_unchanged():

@@ -7,7 +7,7 @@ keys offered is a repaint of one line, never a layout of the screen.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from rich.style import Style
 from rich.text import Text
@@ -31,9 +31,9 @@ class FooterKey:
 class FooterStyles:
     """The footer's rich styles (from the theme's footer variables)."""
 
-    key: Style = Style(bold=True)
-    description: Style = Style()
-    separator: Style = Style(dim=True)
+    key: Style = field(default_factory=lambda: Style(bold=True))
+    description: Style = field(default_factory=Style)
+    separator: Style = field(default_factory=lambda: Style(dim=True))
 
 
 def footer_text(keys: tuple[FooterKey, ...], palette: FooterKey | None, width: int,
