@@ -5,17 +5,16 @@ from __future__ import annotations
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
-from textual.css.query import NoMatches
-from textual.screen import Screen
 from textual.widgets import Footer, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
 from ...session.lobby import LobbyError
 from ..models.host import lobby_host
+from .lobby_base import LobbyListScreen
 from .waiting import WaitingScreen
 
 
-class JoinScreen(Screen[None]):
+class JoinScreen(LobbyListScreen):
     """Tables that wait for players; Enter takes a seat."""
 
     BINDINGS = [Binding("escape", "back", "Back", id="join.back")]
@@ -30,24 +29,9 @@ class JoinScreen(Screen[None]):
     def on_mount(self) -> None:
         if lobby_host(self).exiting:  # the session ended while this screen was composed
             return
-        lobby_host(self).lobby_changed.subscribe(self, self._lobby_changed)
+        self.listen_to_lobby()
         self.refresh_lobby()
         self.query_one(OptionList).focus()
-
-    def on_screen_resume(self) -> None:
-        self.refresh_lobby()
-
-    def _lobby_changed(self, _: None) -> None:
-        """The lobby's lists changed: redraw while in view (else on resume)."""
-        if self.is_active:
-            self.refresh_lobby()
-
-    def refresh_lobby(self) -> None:
-        """Redraw from the lobby's state (quietly skipped while not composed)."""
-        try:
-            self._refresh_lobby()
-        except NoMatches:  # not composed yet, or already being removed
-            pass
 
     def _refresh_lobby(self) -> None:
         lobby = lobby_host(self).lobby

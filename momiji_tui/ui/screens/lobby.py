@@ -15,12 +15,12 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
 from textual.css.query import NoMatches
-from textual.screen import Screen
 from textual.widgets import Footer, Input, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
 from ...store import SavedGame
 from ..models.host import lobby_host
+from .lobby_base import LobbyListScreen
 from ..models.lobby_text import GUEST_NOTE, who_is_playing
 from .create_table import CreateTableScreen
 from .join import JoinScreen
@@ -30,7 +30,7 @@ from .new_game import NewGameScreen
 LOGO = "紅葉  M O M I J I  ·  over SSH"
 
 
-class LobbyScreen(Screen[None]):
+class LobbyScreen(LobbyListScreen):
     """New solo game, resume, create or join a table, who is playing."""
 
     BINDINGS = [
@@ -59,7 +59,7 @@ class LobbyScreen(Screen[None]):
     def on_mount(self) -> None:
         if lobby_host(self).exiting:  # the session ended while this screen was composed
             return
-        lobby_host(self).lobby_changed.subscribe(self, self._lobby_changed)
+        self.listen_to_lobby()
         app = lobby_host(self)
         player = app.player
         who = Text()
@@ -91,18 +91,6 @@ class LobbyScreen(Screen[None]):
     def say(self, text: str) -> None:
         """Show ``text`` under the options."""
         self.query_one("#lobby-message", Label).update(text)
-
-    def _lobby_changed(self, _: None) -> None:
-        """The lobby's lists changed: redraw while in view (else on resume)."""
-        if self.is_active:
-            self.refresh_lobby()
-
-    def refresh_lobby(self) -> None:
-        """Redraw the options and who is playing from the lobby's state."""
-        try:
-            self._refresh_lobby()
-        except NoMatches:  # not composed yet, or already being removed
-            pass
 
     def _refresh_lobby(self) -> None:
         app = lobby_host(self)

@@ -7,14 +7,13 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
-from textual.css.query import NoMatches
-from textual.screen import Screen
 from textual.widgets import Footer, Static
 
 from ..models.host import lobby_host
+from .lobby_base import LobbyListScreen
 
 
-class WaitingScreen(Screen[None]):
+class WaitingScreen(LobbyListScreen):
     """A table waiting for players; the game opens by itself when it is full."""
 
     BINDINGS = [Binding("escape", "leave", "Leave the table", id="waiting.leave")]
@@ -34,23 +33,8 @@ class WaitingScreen(Screen[None]):
     def on_mount(self) -> None:
         if lobby_host(self).exiting:  # the session ended while this screen was composed
             return
-        lobby_host(self).lobby_changed.subscribe(self, self._lobby_changed)
+        self.listen_to_lobby()
         self.refresh_lobby()
-
-    def on_screen_resume(self) -> None:
-        self.refresh_lobby()
-
-    def _lobby_changed(self, _: None) -> None:
-        """The lobby's lists changed: redraw while in view (else on resume)."""
-        if self.is_active:
-            self.refresh_lobby()
-
-    def refresh_lobby(self) -> None:
-        """Redraw from the lobby's state (quietly skipped while not composed)."""
-        try:
-            self._refresh_lobby()
-        except NoMatches:  # not composed yet, or already being removed
-            pass
 
     def _refresh_lobby(self) -> None:
         lobby = lobby_host(self).lobby

@@ -1,0 +1,37 @@
+"""What the lobby's screens share: they redraw from the lobby's state when
+it changes (the app's ``lobby_changed`` Signal) while in view, and when they
+come back into view."""
+
+from __future__ import annotations
+
+from textual.css.query import NoMatches
+from textual.screen import Screen
+
+from ..models.host import lobby_host
+
+
+class LobbyListScreen(Screen[None]):
+    """A screen drawn from the lobby's state; subclasses write
+    ``_refresh_lobby`` and call ``listen_to_lobby`` in ``on_mount``."""
+
+    def listen_to_lobby(self) -> None:
+        """Redraw on every change of the lobby from now on (while in view)."""
+        lobby_host(self).lobby_changed.subscribe(self, self._lobby_changed)
+
+    def on_screen_resume(self) -> None:
+        self.refresh_lobby()
+
+    def _lobby_changed(self, _: None) -> None:
+        """The lobby's lists changed: redraw while in view (else on resume)."""
+        if self.is_active:
+            self.refresh_lobby()
+
+    def refresh_lobby(self) -> None:
+        """Redraw from the lobby's state (quietly skipped while not composed)."""
+        try:
+            self._refresh_lobby()
+        except NoMatches:  # not composed yet, or already being removed
+            pass
+
+    def _refresh_lobby(self) -> None:
+        raise NotImplementedError
