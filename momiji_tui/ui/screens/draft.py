@@ -15,7 +15,6 @@ from ...engine.events import Event
 from ...engine.rules_data import LANDSCAPES, PARTS
 from ...engine.state import drafter
 from ..widgets.log_panel import LogPanel
-from ..models.host import GameHost, host
 from ..models.render import CLICK_META, click
 from .sized import SizedScreen, SizeNotice
 
@@ -40,11 +39,6 @@ class DraftScreen(SizedScreen):
         yield Footer(compact=True)
 
     ready = False
-
-    @property
-    def momiji(self) -> GameHost:
-        """The app, as the screens see it."""
-        return host(self)
 
     def on_mount(self) -> None:
         self.ready = True

@@ -20,7 +20,6 @@ from textual.widgets import Footer, Static
 
 from ...engine.rules_data import LEAF_NAMES
 from ...session.deal_seed import seed_reveal_line
-from ..models.host import GameHost, host
 from ..models.score_sheet import reveal_interval, score_steps, score_table, winner_sentence
 from ..models.render import TORII
 from .new_game import NewGameScreen
@@ -70,11 +69,6 @@ class ScoringScreen(SizedScreen):
             yield Static(id="scoring-table")
             yield Static(id="scoring-legend")
         yield Footer(compact=True)
-
-    @property
-    def momiji(self) -> GameHost:
-        """The app, as the screens see it."""
-        return host(self)
 
     def on_mount(self) -> None:
         self.ready = True

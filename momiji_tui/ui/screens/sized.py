@@ -14,6 +14,7 @@ from __future__ import annotations
 from textual import events
 from textual.screen import Screen
 
+from ..models.host import GameHost, host
 from ..widgets.size_notice import SizeNotice
 
 WIDE = 150  # columns from which the table puts the move log beside the table
@@ -25,6 +26,11 @@ class SizedScreen(Screen[None]):
     """A screen with a minimum size (``MIN_SIZE``: columns, rows)."""
 
     MIN_SIZE: tuple[int, int] = (40, 12)
+
+    @property
+    def momiji(self) -> GameHost:
+        """The app, as the screens see it (``models.host``)."""
+        return host(self)
 
     @property
     def too_small(self) -> bool:
