@@ -30,7 +30,6 @@ from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.widgets import Static
 
 from ...engine import events as ev
 from ...engine.rules_data import LEAF_TYPES
@@ -44,6 +43,7 @@ from ..models.table_text import (
 )
 from ..widgets.size_notice import SizeNotice
 from ..widgets.log_panel import LogPanel
+from ..widgets.quiet_size import Spacer
 from ..widgets.table_footer import TableFooter
 from ..widgets.table_regions import (
     DisplayRegion, HandRegion, MessageLine, ObjectivesRegion, Opponents, PreviewLine, StatusLine, YouRegion,
@@ -97,7 +97,7 @@ class TableScreen(TableActions):
                 yield DisplayRegion(id="display")
                 yield ObjectivesRegion(id="objectives")
                 yield Opponents(others, id="opponents")
-                yield Static(id="spacer")
+                yield Spacer(id="spacer")
                 yield YouRegion(id="you")
                 yield HandRegion(id="hand")
                 yield MessageLine(id="message")

@@ -90,10 +90,12 @@ class TableBase(SizedScreen):
         return True
 
     def send_done(self, command: Command) -> bool:
-        """Submit; when accepted forget the selection."""
+        """Submit; when accepted forget the selection. Nothing is drawn here:
+        the accepted command's table change (``refresh_table``) draws the new
+        view once, with the selection gone (issue 13: drawing the old view
+        first cost a second render of the hand and a frame)."""
         if self.send(command):
             self.draft.done()
-            self.redraw_move()
             return True
         return False
 

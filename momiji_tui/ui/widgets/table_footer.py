@@ -7,7 +7,9 @@ press, bench_keys). Here the screen hands the keys that apply now
 (``keys``, ``palette``: ``ui/models/table_footer_text``) and the footer
 repaints its single line; its size never changes. A click on a key runs
 its action through the screen's click handler (``CLICK_META`` meta), as
-pressing the key would.
+pressing the key would. The drawn line is kept per set of keys and width
+(a player goes back and forth between a few): a line seen before is not
+rendered again (issue 13).
 """
 
 from __future__ import annotations
@@ -16,9 +18,13 @@ from typing import ClassVar
 
 from rich.text import Text
 from textual.reactive import reactive
+from textual.strip import Strip
 from textual.widget import Widget
 
 from ..models.table_footer_text import FooterKey, FooterStyles, footer_text
+
+LINES_KEPT = 32
+"""Drawn lines the footer keeps (per keys, palette and width); more: start again."""
 
 
 class TableFooter(Widget):
@@ -54,6 +60,25 @@ class TableFooter(Widget):
     def __init__(self, *, id: str | None = None, classes: str | None = None) -> None:
         super().__init__(id=id, classes=classes)
         self.renders = 0  # how many times the line was drawn
+        self._lines: dict[tuple[tuple[FooterKey, ...], FooterKey | None, int], Strip] = {}
+
+    def render_line(self, y: int) -> Strip:
+        """The footer's line as drawn: from the lines kept when these keys
+        were shown at this width before, else rendered (and kept)."""
+        if y != 0:
+            return super().render_line(y)
+        key = (self.keys, self.palette, self.size.width)
+        line = self._lines.get(key)
+        if line is None:
+            if len(self._lines) >= LINES_KEPT:
+                self._lines.clear()
+            line = self._lines[key] = super().render_line(y)
+        return line
+
+    def notify_style_update(self) -> None:
+        """The styles changed (a theme): the lines kept are drawn again."""
+        self._lines.clear()
+        super().notify_style_update()
 
     def render(self) -> Text:
         self.renders += 1

@@ -23,6 +23,7 @@ from textual.widget import Widget
 from textual.widgets import Static
 
 from ..models.table_fit import fit_lines
+from .quiet_size import quiet_virtual_size
 from ..models.table_text import (
     DisplaySlice, HandSlice, ObjectivesSlice, SeatSlice, StatusSlice, YouSlice, display_region_text,
     hand_text, objectives_region_text, opponent_text, status_text, you_text,
@@ -39,10 +40,12 @@ class Region(Static, Generic[SliceT]):
 
     LINES: ClassVar[int] = 0
     data: reactive[Any] = reactive(None, init=False, layout=False, repaint=False)
+    virtual_size = quiet_virtual_size()  # never scrolled: a layout that resized it asks for no second one
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.renders = 0
+        self._measured: tuple[int, int] | None = None  # (width, height) of the text shown
 
     def render_slice(self, data: SliceT) -> Text:
         """The text for ``data`` (each region its own renderer)."""
@@ -65,9 +68,13 @@ class Region(Static, Generic[SliceT]):
         if width <= 0:
             self.update(text)
             return
-        before = self.get_content_height(self.parent_size(), self.app.size, width)
+        measured = self._measured
+        before = measured[1] if measured is not None and measured[0] == width else \
+            self.get_content_height(self.parent_size(), self.app.size, width)
         self.update(text, layout=False)
-        if self.get_content_height(self.parent_size(), self.app.size, width) != before:
+        height = self.get_content_height(self.parent_size(), self.app.size, width)
+        self._measured = (width, height)  # the next text is compared with this one's height
+        if height != before:
             self.refresh(layout=True)
 
     def on_resize(self, event: events.Resize) -> None:

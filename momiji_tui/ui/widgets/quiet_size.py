@@ -1,0 +1,29 @@
+"""Widgets of the table that a layout resizes without asking for another
+layout (issue 13).
+
+Textual sets the ``virtual_size`` of every widget a layout resized, and
+``Widget.virtual_size`` then asks for another whole-screen layout and a
+repaint: a play that grew your row (and so shrank the spacer beside the
+log) cost two layouts where one placed everything. The table's regions and
+its spacer never scroll, and the layout that resized them already placed
+and repaints them, so their ``virtual_size`` asks for nothing.
+"""
+
+from __future__ import annotations
+
+from textual.geometry import Size
+from textual.reactive import Reactive
+from textual.widgets import Static
+
+
+def quiet_virtual_size() -> Reactive[Size]:
+    """A ``virtual_size`` reactive that asks for neither a layout nor a
+    repaint when it changes (for widgets that never scroll). Never raises."""
+    return Reactive(Size(0, 0), layout=False, repaint=False)
+
+
+class Spacer(Static):
+    """The blank that fills the table's column beside a tall log (wide
+    screens); resized by a layout, it asks for no second one."""
+
+    virtual_size = quiet_virtual_size()
