@@ -113,3 +113,40 @@ async def test_a_region_resized_by_a_layout_asks_for_no_second_layout(app, monke
         you.virtual_size = Size(you.virtual_size.width, you.virtual_size.height + 3)
         screen.query_one("#spacer").virtual_size = Size(5, 5)
         assert layouts == []
+
+
+async def test_rules_4_2_a_play_repaints_the_log_without_recomputing_its_style_per_line(app, monkeypatch):
+    from textual.dom import DOMNode
+
+    from momiji_tui.ui.widgets.log_panel import LogPanel
+
+    async with app.run_test(size=(200, 60)) as pilot:
+        screen = await sit(pilot, situation(hand="M0a C1a", display="O1b"))
+        await pilot.press("1")
+        await pilot.pause()
+        log = screen.query_one(LogPanel)
+        computed: list[str] = []
+        repaints: list[int] = []
+        original, render_lines = DOMNode.rich_style.fget, LogPanel.render_lines
+
+        def counted(self):
+            computed.append(type(self).__name__)
+            return original(self)
+
+        def counted_lines(self, crop):
+            repaints.append(crop.height)
+            return render_lines(self, crop)
+
+        monkeypatch.setattr(DOMNode, "rich_style", property(counted))
+        monkeypatch.setattr(LogPanel, "render_lines", counted_lines)
+        await pilot.press("enter")  # plays M0a: a new log line, the log repainted
+        for _ in range(3):  # bounded: the table change arrives as a message
+            await pilot.pause()
+        assert any("M0" in line.text for line in log.lines)
+        assert repaints and sum(repaints) > 10  # the log was repainted, many lines
+        assert computed.count("LogPanel") <= len(repaints)  # its style once per repaint, not per line
+        monkeypatch.undo()
+        app.theme = "textual-light"  # nothing kept across a theme change
+        await pilot.pause()
+        assert log.rich_style == original(log)
+

@@ -7,16 +7,17 @@ from collections.abc import Sequence
 from typing import Any
 
 from rich.text import Text
-from textual.widgets import RichLog
 
 from ...engine import events as ev
 from ..models.host import GameHost
 from ..models.log_lines import log_line
+from .kept_style import KeptStyleLog
 
 
-class LogPanel(RichLog):
+class LogPanel(KeptStyleLog):
     """A scrolling log of the game. Not focusable: the table's keys stay
-    with the table; the mouse wheel and PageUp/PageDown scroll it."""
+    with the table; the mouse wheel and PageUp/PageDown scroll it. Its
+    style is computed once, not per line drawn (``KeptStyleLog``)."""
 
     can_focus = False
 
