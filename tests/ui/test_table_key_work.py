@@ -150,3 +150,26 @@ async def test_rules_4_2_a_play_repaints_the_log_without_recomputing_its_style_p
         await pilot.pause()
         assert log.rich_style == original(log)
 
+
+async def test_rules_4_2_a_play_repaints_no_region_whose_text_is_unchanged(app, monkeypatch):
+    async with app.run_test(size=(200, 60)) as pilot:
+        screen = await sit(pilot, situation(hand="M0a C1a", display="O1b"))
+        await pilot.press("1", "enter", "u", "1")  # every region drawn once at its width (at mount it had none)
+        for _ in range(3):  # bounded: the table changes arrive as messages
+            await pilot.pause()
+        status, display = screen.query_one("#status"), screen.query_one("#display")
+        shown = (plain(status), plain(display), plain(screen.query_one("#objectives")))
+        repainted: list[str | None] = []
+        original = Widget.refresh
+
+        def refresh(self, *regions, **kw):
+            repainted.append(self.id)
+            return original(self, *regions, **kw)
+
+        monkeypatch.setattr(Widget, "refresh", refresh)
+        await pilot.press("enter")  # plays M0a: the status line, display and objectives read the same
+        for _ in range(3):  # bounded: the table change arrives as a message
+            await pilot.pause()
+        assert (plain(status), plain(display), plain(screen.query_one("#objectives"))) == shown
+        assert {"you", "hand"} <= set(repainted)
+        assert not {"status", "display", "objectives"} & set(repainted)

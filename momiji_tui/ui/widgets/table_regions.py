@@ -46,6 +46,7 @@ class Region(Static, Generic[SliceT]):
         super().__init__(**kwargs)
         self.renders = 0
         self._measured: tuple[int, int] | None = None  # (width, height) of the text shown
+        self._shown: tuple[Text, int] | None = None  # the text shown and its width (spans, clicks compared)
 
     def render_slice(self, data: SliceT) -> Text:
         """The text for ``data`` (each region its own renderer)."""
@@ -55,7 +56,12 @@ class Region(Static, Generic[SliceT]):
         if data is None:
             return
         self.renders += 1
-        self.show(self.render_slice(data))
+        text = self.render_slice(data)
+        shown = (text, self.content_size.width)
+        if shown == self._shown:
+            return  # a new slice that reads the same (e.g. the whole view changed): nothing to repaint
+        self._shown = shown if shown[1] > 0 else None  # before the first layout: shown again later
+        self.show(text)
 
     def show(self, text: Text) -> None:
         """Show ``text``; lay the screen out again only when its height changes
