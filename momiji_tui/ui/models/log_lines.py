@@ -29,12 +29,14 @@ def memory_line(event: ev.CardsPlayed, viewer: int | None, names: Sequence[str])
     return f"{who} played {n} card{'s' * (n != 1)}: onto {', '.join(parts)}."
 
 
-def log_line(event: ev.Event, viewer: int | None, names: Sequence[str], *, memory: bool = False) -> Text | None:
-    """The styled log line for ``event`` (None when it is not worth one)."""
+def log_line(event: ev.Event, viewer: int | None, names: Sequence[str], *, memory: bool = False,
+             previous: ev.Event | None = None) -> Text | None:
+    """The styled log line for ``event`` (None when it is not worth one);
+    ``previous``: the event before it (``engine.narrate``)."""
     if memory and isinstance(event, ev.CardsPlayed):
         line: str | None = memory_line(event, viewer, names)
     else:
-        line = narrate(event, viewer, names)
+        line = narrate(event, viewer, names, previous=previous)
     if not line:
         return None
     seat = ev.event_seat(event)
@@ -66,11 +68,13 @@ class LogBook:
         self.round = 0
         self.first_seat = 0
         self._pending: Text | None = None
+        self._previous: ev.Event | None = None
 
     def feed(self, events: Sequence[ev.Event]) -> list[Text]:
         """The lines for ``events`` (which follow those fed before)."""
         out: list[Text] = []
         for event in events:
+            previous, self._previous = self._previous, event
             if isinstance(event, ev.PlayStarted):
                 out.append(log_line(event, self.viewer, self.names) or Text(""))
                 self.round, self.first_seat = 1, event.first_seat
@@ -81,7 +85,7 @@ class LogBook:
                 self.round += nxt == self.first_seat
                 self._pending = turn_heading(self.round, nxt, self.viewer, self.names)
                 continue
-            line = log_line(event, self.viewer, self.names, memory=self.memory)
+            line = log_line(event, self.viewer, self.names, memory=self.memory, previous=previous)
             if line is None:
                 continue
             if self._pending is not None and not isinstance(event, ev.GameEnded):
