@@ -17,10 +17,27 @@ def _cards(cards: Sequence[Card]) -> str:
     return " ".join(CARD_NAME[c][:2] for c in cards)
 
 
-def narrate(event: ev.Event, viewer: int | None, names: Sequence[str]) -> str | None:
+def reveal_label(event: ev.DisplayRevealed, previous: ev.Event | None) -> str:
+    """How a reveal is told: a setup reveal plainly; a top-up (RULES §5.2);
+    a reveal before a collect (RULES §4.1) as paid when the event before it
+    paid its acorn, else free (Waterfall, RULES §1.5); without the event
+    before it, only as a reveal."""
+    if event.reason == "setup":
+        return ""
+    if event.reason == "top-up":
+        return " (top-up)"
+    if previous is None:
+        return " (reveal)"
+    paid = isinstance(previous, ev.AcornsPaid) and previous.reason == "reveal"
+    return " (paid reveal)" if paid else " (free reveal, Waterfall)"
+
+
+def narrate(event: ev.Event, viewer: int | None, names: Sequence[str], *,
+            previous: ev.Event | None = None) -> str | None:
     """One line describing ``event`` for ``viewer`` (a seat, or None for a
     spectator); None for events not worth a line. ``names[i]`` is seat i's
-    name; the viewer is called "You"."""
+    name; the viewer is called "You". ``previous``: the event just before
+    (it tells whether a reveal was paid). Raises nothing."""
 
     def who(seat: int) -> str:
         return "You" if seat == viewer else names[seat]
@@ -38,8 +55,7 @@ def narrate(event: ev.Event, viewer: int | None, names: Sequence[str]) -> str | 
         case ev.PlayStarted():
             return f"{who(event.first_seat)} {'play' if event.first_seat == viewer else 'plays'} first."
         case ev.DisplayRevealed():
-            label = {"setup": "", "collect": " (paid reveal)", "top-up": " (top-up)"}.get(event.reason, "")
-            return f"Revealed {_cards(event.cards)} to the display{label}."
+            return f"Revealed {_cards(event.cards)} to the display{reveal_label(event, previous)}."
         case ev.AcornsGained():
             return f"{who(event.seat)} gained {event.amount} acorn{'s' * (event.amount != 1)} ({event.reason})."
         case ev.AcornsPaid():

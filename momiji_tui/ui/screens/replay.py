@@ -22,6 +22,8 @@ from textual.screen import Screen
 from textual.widgets import Footer, Static
 
 from ... import engine
+from ...engine import events as ev
+from ...engine.narrate import narrate
 from ...engine.rules_data import OBJECTIVE_NAMES
 from ...session.replay import Replay
 from ...session.saves import open_saved
@@ -65,6 +67,7 @@ class ReplayScreen(Screen[None]):
         self.problem: str | None = None
         self.seat: int | None = 0
         self.humans: list[int] = []
+        self._last_round: int | None = None
         try:
             loaded = open_saved(self.path)
             self.replay = Replay.from_dicts(loaded.events)
@@ -109,7 +112,7 @@ class ReplayScreen(Screen[None]):
             f"  ·  event {r.position}/{len(r)}  ·  turn {r.turn_index + 1}/{r.turn_count}  ·  {who}",
             ("  ·  finished" if r.finished else "  ·  unfinished", "dim")))
         self.query_one(TurnSlider).value = r.turn_index
-        self.query_one("#replay-event", Static).update(Text("▸ " + r.narrate(self.seat)))
+        self.query_one("#replay-event", Static).update(Text("▸ " + self.event_line()))
         v = r.view(self.seat)
         self.query_one("#replay-table", Static).update(self.table_text(v))
         sheet = self.query_one("#replay-sheet", Static)
@@ -123,10 +126,34 @@ class ReplayScreen(Screen[None]):
         else:
             sheet.display = False
 
+    def event_line(self) -> str:
+        """The line for the event that led here. With every hand open it is
+        told by name (no seat is "You": ``v`` only changes the table's point
+        of view); a reveal says whether it was paid (the event before it)."""
+        r = self.replay
+        assert r is not None
+        viewer = None if r.open_hands else self.seat
+        if isinstance(r.event, ev.DisplayRevealed) and r.position > 1:
+            return narrate(r.event, viewer, r.names, previous=r.events[r.position - 2]) or ""
+        return r.narrate(viewer)
+
+    def last_round(self) -> int | None:
+        """The round of the game's last turn (a finished game), else None:
+        after that turn the state counts a round never played (RULES §6)."""
+        r = self.replay
+        if r is None or not r.finished:
+            return None
+        if self._last_round is None:
+            ends = [i for i, e in enumerate(r.events) if isinstance(e, ev.TurnEnded)]
+            self._last_round = r.state_at(ends[-1]).round if ends else 0
+        return self._last_round or None
+
     def table_text(self, v: engine.PlayerView) -> Text:
         """The table at this position: status, display, objectives, every seat."""
         out = Text()
-        phase = {"draft": "Landscape draft", "setup": "Setup", "play": f"Round {v.round}",
+        last = self.last_round()
+        shown_round = min(v.round, last) if last is not None else v.round
+        phase = {"draft": "Landscape draft", "setup": "Setup", "play": f"Round {shown_round}",
                  "ended": "Game over"}.get(v.phase, v.phase)
         out.append(f"{phase}", style="bold")
         out.append(f"   deck {v.deck_size}   torii left {v.torii_left}")
@@ -137,7 +164,8 @@ class ReplayScreen(Screen[None]):
         if v.end_trigger:
             out.append("   end triggered", style="bold")
         out.append("\nDisplay  ", style="bold")
-        out.append_text(display_text(v))
+        # The replay has no reveal key: an empty display is only empty.
+        out.append_text(display_text(v) if v.display else Text("(empty)", style="dim"))
         out.append("\nObjectives  ", style="bold")
         for k, objective in enumerate(v.objectives):
             if k:

@@ -20,6 +20,7 @@ from textual.widgets import Footer, Static
 
 from ...engine.rules_data import LEAF_NAMES
 from ...session.deal_seed import seed_reveal_line
+from ..models.turn_news import end_reason_title
 from ..models.score_sheet import reveal_interval, score_steps, score_table, winner_sentence
 from ..models.render import TORII
 from .new_game import NewGameScreen
@@ -106,7 +107,8 @@ class ScoringScreen(SizedScreen):
         sheet = app.table.score()
         names = ["You" if i == app.seat else s.name for i, s in enumerate(app.table.seats)]
         owners = dict(app.table.state.owners)
-        self.query_one("#scoring-title", Static).update(Text("Final scores (RULES §7)", style="bold"))
+        self.query_one("#scoring-title", Static).update(
+            end_reason_title(Text("Final scores (RULES §7)", style="bold"), app.table.events, names))
         self.query_one("#scoring-table", Static).update(score_table(sheet, names, owners, self.shown))
         result = Text()
         if not self.revealing:

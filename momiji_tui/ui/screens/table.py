@@ -31,6 +31,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 
+from ... import engine
 from ...engine import events as ev
 from ...engine.rules_data import LEAF_TYPES
 from ..models.host import GameHost, host
@@ -38,6 +39,7 @@ from ..models.log_lines import log_line
 from ..models.move_draft import GAME_ACTIONS, HAND_KEYS, hand_order
 from ..models.render import leaf_name
 from ..models.table_preview import preview_text
+from ..models.turn_news import NewsSlice, TurnNews, last_round_banner
 from ..models.table_text import (
     Layout, ObjectivesSlice, SeatSlice, StatusSlice, YouSlice, display_slice, hand_slice,
 )
@@ -45,6 +47,7 @@ from ..widgets.size_notice import SizeNotice
 from ..widgets.log_panel import LogPanel
 from ..widgets.quiet_size import Spacer
 from ..widgets.table_footer import TableFooter
+from ..widgets.turn_news import NewsLine
 from ..widgets.table_regions import (
     DisplayRegion, HandRegion, MessageLine, ObjectivesRegion, Opponents, PreviewLine, StatusLine, YouRegion,
 )
@@ -100,6 +103,7 @@ class TableScreen(TableActions):
                 yield Spacer(id="spacer")
                 yield YouRegion(id="you")
                 yield HandRegion(id="hand")
+                yield NewsLine(id="news")
                 yield MessageLine(id="message")
                 yield PreviewLine(id="preview")
             yield LogPanel(id="log")
@@ -110,7 +114,7 @@ class TableScreen(TableActions):
 
     def on_mount(self) -> None:
         self.ready = True
-        self.query_one(LogPanel).reset(host(self))
+        self.reset_log()
         host(self).table_changed.subscribe(self, self.refresh_table)
         # The keys offered changed (too small, a key map): redraw the footer's line.
         self.bindings_updated_signal.subscribe(self, lambda _screen: self.update_footer(bindings_changed=True))
@@ -127,9 +131,13 @@ class TableScreen(TableActions):
             self.refresh_table([])
 
     def reset_log(self) -> None:
-        """Redraw the whole log (memory mode changed)."""
+        """Redraw the whole log and the turn summaries (memory mode changed)."""
         if self.ready:
-            self.query_one(LogPanel).reset(host(self))
+            app = host(self)
+            self.query_one(LogPanel).reset(app)
+            if app.table is not None:
+                self.news = TurnNews(app.seat, [s.name for s in app.table.seats], memory=app.memory_mode)
+                self.news.feed(app.table.events)
 
     def table_layout(self) -> Layout:
         """The window's size for the renderers."""
@@ -168,12 +176,21 @@ class TableScreen(TableActions):
         self.query_one(Opponents).set_rows(rows)
         self.query_one(YouRegion).data = YouSlice(v.seats[app.seat], v.current == app.seat, app.memory_mode,
                                                   layout)
+        self.query_one(NewsLine).data = self.news_slice(v, layout)
         self.say(self.message, error=self.message_is_error)
         self.redraw_move()
+
+    def news_slice(self, v: engine.PlayerView, layout: Layout) -> NewsSlice:
+        """The banner and the other seats' turns since yours: one line in a
+        short window, one per other seat in a tall one (plus the banner)."""
+        banner = last_round_banner(v)
+        lines = (len(v.seats) - 1 if layout.tall else 1) + (banner is not None)
+        return NewsSlice(banner, tuple(self.news.summaries), lines)
 
     def _note_events(self, app: GameHost, events: list[ev.Event]) -> None:
         """Log the new events; remember another seat's move for the preview."""
         self.query_one(LogPanel).add(app, events)
+        self.news.feed(events)
         names = [seat.name for seat in app.table.seats] if app.table else []
         lines = []
         for event in events:

@@ -14,6 +14,7 @@ from ..models.move_draft import GAME_ACTIONS, DiscardFlow, LandscapeFlow, MoveDr
 from ..models.render import CLICK_META
 from .sized import SizedScreen
 from ..models.table_footer_text import FooterKey
+from ..models.turn_news import TurnNews
 from ..widgets.table_footer import TableFooter
 from ..widgets.table_regions import MessageLine
 
@@ -27,6 +28,7 @@ class TableBase(SizedScreen):
         self.message = Text("")
         self.message_is_error = False
         self.last_move = Text("")  # another seat's latest move, shown while it plays
+        self.news = TurnNews(None, [])  # the other seats' turns since yours (the news line)
         self._footer_keys: tuple[bool | None, ...] = ()  # which game keys apply now
         # The footer's keys for each ``_footer_keys`` seen (until the bindings change).
         self._footer_cache: dict[tuple[bool | None, ...], tuple[tuple[FooterKey, ...], FooterKey | None]] = {}

@@ -1,5 +1,9 @@
-"""The move log panel: one line per event, told from the player's seat
-(lines from ``ui/models/log_lines.py``). A new turn starts with a rule."""
+"""The move log panel: the whole game, one line per event told from the
+player's seat, grouped by turn under a heading (``ui/models/log_lines.py``).
+
+Lines are wrapped at the panel's width minus its scrollbar, and wrapped again
+when that width changes; the panel then stays at the latest moves (issue 14,
+defects 1 and 2)."""
 
 from __future__ import annotations
 
@@ -7,25 +11,32 @@ from collections.abc import Sequence
 from typing import Any
 
 from rich.text import Text
+from textual import events
 
 from ...engine import events as ev
 from ..models.host import GameHost
-from ..models.log_lines import log_line
+from ..models.log_lines import LogBook
 from .kept_style import KeptStyleLog
 
 
 class LogPanel(KeptStyleLog):
-    """A scrolling log of the game. Not focusable: the table's keys stay
-    with the table; the mouse wheel and PageUp/PageDown scroll it. Its
-    style is computed once, not per line drawn (``KeptStyleLog``)."""
+    """A scrolling log of the whole game. Not focusable: the table's keys
+    stay with the table; the mouse wheel and PageUp/PageDown scroll it. Its
+    style is computed once per repaint, not per line drawn (``KeptStyleLog``)."""
 
     can_focus = False
 
     def __init__(self, **kwargs: Any) -> None:
-        super().__init__(max_lines=1000, wrap=True, markup=False, auto_scroll=True, **kwargs)
+        super().__init__(max_lines=None, min_width=1, wrap=True, markup=False, auto_scroll=True, **kwargs)
+        self.entries: list[Text] = []  # every line written, unwrapped
+        self.book: LogBook | None = None
+        self._wrapped_at = 0  # the width the shown lines were wrapped at
+        self.following = True  # the latest moves are in view (the player has not scrolled up)
 
     def reset(self, app: GameHost) -> None:
         """Refill from the table's whole event log."""
+        self.book = None
+        self.entries = []
         self.clear()
         if app.table is not None:
             self.add(app, app.table.events)
@@ -39,12 +50,47 @@ class LogPanel(KeptStyleLog):
                      memory: bool = False) -> None:
         """Append the lines for ``events`` told from seat ``viewer`` (None: a
         spectator); ``memory``: plays without their cards (RULES §8)."""
-        for event in events:
-            if isinstance(event, (ev.TurnEnded, ev.PlayStarted)):
-                if isinstance(event, ev.PlayStarted):
-                    self.write(log_line(event, viewer, names) or Text(""))
-                self.write(Text("─" * 16, style="dim"))
-                continue
-            line = log_line(event, viewer, names, memory=memory)
-            if line is not None:
-                self.write(line)
+        if self.book is None or (self.book.viewer, self.book.names, self.book.memory) != (
+                viewer, list(names), memory):
+            self.book = LogBook(viewer, names, memory=memory)
+        for line in self.book.feed(events):
+            self.entries.append(line)
+            self._write_line(line)
+
+    def line_width(self) -> int:
+        """The width lines are wrapped at: the content width, less the
+        scrollbar's even before it shows (0 before the first layout)."""
+        width = self.scrollable_content_region.width
+        if not self.show_vertical_scrollbar:
+            width -= self.styles.scrollbar_size_vertical
+        return max(width, 0)
+
+    def _write_line(self, line: Text) -> None:
+        width = self.line_width()
+        if width <= 0:
+            return  # drawn once the panel has a size (on_resize)
+        self._wrapped_at = width
+        self.write(line, width=width, shrink=False, expand=False)
+
+    def watch_scroll_y(self, old_value: float, new_value: float) -> None:
+        super().watch_scroll_y(old_value, new_value)
+        self.following = new_value >= self.max_scroll_y
+
+    def on_resize(self, event: events.Resize) -> None:
+        """Wrap every line again at a new width; stay at the latest moves
+        when they were in view (else near the same place)."""
+        width = self.line_width()
+        following = self.following
+        if width <= 0 or width == self._wrapped_at:
+            if following:
+                self.scroll_end(animate=False, x_axis=False)
+            return
+        top = self.scroll_y / self.max_scroll_y if self.max_scroll_y else 1.0
+        self.clear()
+        self._wrapped_at = width
+        for line in self.entries:
+            self.write(line, width=width, shrink=False, expand=False, scroll_end=False)
+        if following:
+            self.scroll_end(animate=False, x_axis=False)  # once the new lines are laid out
+        else:
+            self.call_after_refresh(lambda: self.scroll_to(y=round(top * self.max_scroll_y), animate=False))

@@ -1,0 +1,74 @@
+"""Issue 14 (C): each other seat's turn summed up on one line at the table,
+the last-round banner (RULES §6), and why the game ended on the score sheet."""
+
+from __future__ import annotations
+
+from helpers import ScriptedBot, plain, scripted_bot, sit, situation, until_human_or_end, until_screen
+from test_replay_words import finished_game
+
+from momiji_tui import engine
+from momiji_tui.engine import events as ev
+from momiji_tui.ui.app import MomijiApp
+from momiji_tui.ui.models.new_game import NewGameOptions
+from momiji_tui.ui.models.turn_news import TurnNews, end_reason, turn_summary
+from momiji_tui.ui.screens.scoring import ScoringScreen
+from momiji_tui.ui.screens.table import TableScreen
+from momiji_tui.ui.widgets.turn_news import NewsLine
+
+
+def test_turn_summary_tells_a_whole_turn_in_one_line():
+    events = [ev.ColumnCollected(1, "M", (0, 1)), ev.CardsPlayed(1, (0,), ("right",), "same"),
+              ev.AcornsGained(1, 1, "acorn pairs"), ev.TurnEnded(1)]
+    line = turn_summary(1, events, ["You", "Kaede"])
+    assert line.startswith("Kaede: collected 2 Maple (") and line.endswith("(new pile) +1●, ended")
+    assert len(line) <= 80
+
+
+def test_an_undo_takes_its_actions_out_of_the_summary():
+    news = TurnNews(0, ["You", "Kaede"])
+    news.feed([ev.PlayStarted(1), ev.ColumnCollected(1, "M", (0,)), ev.ActionsUndone(1, 1),
+               ev.ColumnCollected(1, "G", (12,)), ev.TurnEnded(1)])
+    assert news.summaries == [turn_summary(1, [ev.ColumnCollected(1, "G", (12,)), ev.TurnEnded(1)],
+                                           ["You", "Kaede"])]
+
+
+async def test_each_bot_turn_stays_summed_up_on_one_line_at_80x24(isolated_dirs):
+    app = MomijiApp(isolated_dirs, bot_delay=0, make_bot=scripted_bot, new_game=NewGameOptions(seats=3, seed=7))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until_screen(pilot, TableScreen)
+        await until_human_or_end(pilot)
+        step = 0
+        while app.table.current == 0:  # your turn, played by a scripted bot; then the two bots play
+            app.submit(ScriptedBot(step).choose(app.table.view(0)))
+            step += 1
+        await until_human_or_end(pilot)
+        events = app.table.events
+        last_bot = max(i for i, e in enumerate(events) if isinstance(e, ev.TurnEnded) and e.seat != 0)
+        start = max(i for i, e in enumerate(events[:last_bot]) if isinstance(e, ev.TurnEnded)) + 1
+        news = app.screen.query_one(NewsLine)
+        shown = plain(news)
+        assert news.region.height == 1 and "\n" not in shown
+        expected = turn_summary(events[last_bot].seat, events[start:last_bot + 1], [s.name for s in app.table.seats])
+        assert shown == expected or (shown.endswith("…") and expected.startswith(shown[:-1])), (shown, expected)
+
+
+async def test_rules_6_last_round_banner_names_the_trigger_and_the_last_turn(isolated_dirs):
+    app = MomijiApp(isolated_dirs, bot_delay=0, make_bot=scripted_bot)
+    table = situation(hand="M0a", display="O1b", seats=3)
+    table.state.end_trigger = "deck"
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await sit(pilot, table)
+        shown = plain(screen.query_one(NewsLine))
+        assert shown.startswith("Last round: the deck is empty. The game ends after Bot 2's turn"), shown
+
+
+async def test_rules_6_score_sheet_says_why_the_game_ended(isolated_dirs):
+    path, events = finished_game(isolated_dirs)
+    app = MomijiApp(isolated_dirs, bot_delay=0, make_bot=scripted_bot, resume_path=path)
+    async with app.run_test(size=(100, 40)) as pilot:
+        await until_screen(pilot, ScoringScreen)
+        title = plain(app.screen.query_one("#scoring-title"))
+        reason = end_reason(events, ["You", "Kaede"])
+        assert reason is not None and reason in title and reason.startswith("Game over after round ")
+        played = max(i for i, e in enumerate(events) if isinstance(e, ev.TurnEnded))
+        assert f"round {engine.fold(events[:played]).round}:" in reason and len(reason) < 80
