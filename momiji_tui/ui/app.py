@@ -36,6 +36,7 @@ from .models.paths import stylesheets
 from .screens.choice import ChoiceScreen
 from .screens.draft import DraftScreen
 from .screens.help import HelpScreen
+from .screens.table_score import LiveScoreScreen
 from .screens.menu import MenuScreen
 from .screens.new_game import NewGameScreen
 from .screens.replay import ReplayScreen
@@ -92,7 +93,7 @@ class MomijiApp(App[None]):
     #: ids a key map may name (``keymap_owners``): a new screen is registered here.
     SCREEN_CLASSES: ClassVar[tuple[type[Screen[Any]], ...]] = (
         MenuScreen, NewGameScreen, SavedGamesScreen, ReplayScreen, HelpScreen, DraftScreen, TableScreen,
-        ScoringScreen, ChoiceScreen)
+        ScoringScreen, ChoiceScreen, LiveScoreScreen)
 
     def __init__(self, data_dir: str | os.PathLike[str], *, new_game: NewGameOptions | None = None,
                  resume_path: str | os.PathLike[str] | None = None,

@@ -1,5 +1,6 @@
 """Layout snapshots: new game, draft, table (your turn, a bot's turn, a play
-being built), help and scoring at 80×24 and 120×40; the table with
+being built, 4 seats mid-game with live scores and the objective race),
+help and scoring at 80×24 and 120×40; the table with
 ``NO_COLOR=1``, in the high-contrast theme, at 200×60 and too small.
 
 Game flow is tested with Pilot elsewhere; these guard what the player sees.
@@ -10,6 +11,7 @@ from __future__ import annotations
 
 import pytest
 from helpers import ScriptedBot, scripted_bot, sit, situation, until_human_or_end, until_screen
+from test_fit_table import mid_game
 
 from momiji_tui.session.table import BOT, HUMAN, SeatConfig, Table
 from momiji_tui.ui.app import MomijiApp
@@ -128,6 +130,18 @@ def test_snapshot_scoring(snap_compare, isolated_dirs, size):
 
     async def run_before(pilot):
         await pilot.pause()
+
+    assert snap_compare(app, terminal_size=size, run_before=run_before)
+
+
+@size_ids
+def test_snapshot_table_4_seats_live_score_and_objective_race(snap_compare, isolated_dirs, size):
+    """Issue 14: every seat's live score (the leader starred), piles with
+    their points and the cards beneath, the race for each objective."""
+    app = MomijiApp(isolated_dirs, bot_delay=0, make_bot=scripted_bot)
+
+    async def run_before(pilot):
+        await sit(pilot, mid_game(("Ayu", "Kaede", "Ginnan", "Sakura")))
 
     assert snap_compare(app, terminal_size=size, run_before=run_before)
 

@@ -418,11 +418,11 @@ async def test_memory_mode_shows_only_top_cards_and_hides_plays_in_the_log(app):
     table = situation(hand="M2a", row=["M0c M1b"], other_row=["C0a C1a"])
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await sit(pilot, table)
-        assert "×2=2 0" in text(screen, "#you")
+        assert "×2=2 (0)" in text(screen, "#you")
         await pilot.press("m")
         assert app.memory_mode
-        assert "×2=2" in text(screen, "#you") and "×2=2 0" not in text(screen, "#you")
-        assert "×2 0" not in text(screen, "#opponents")
+        assert "×2=2" in text(screen, "#you") and "(0)" not in text(screen, "#you")
+        assert "(0)" not in text(screen, "#opponents")
         await pilot.press("1", "enter")
         log = "\n".join(line.text for line in screen.query_one("#log").lines)
         assert "You played 1 card: onto the Maple pile." in log

@@ -4,6 +4,7 @@ every landscape power, every objective, and the table's keys. Pure text."""
 from __future__ import annotations
 
 from collections.abc import Collection
+from pathlib import Path
 from typing import Protocol
 
 from ...engine.rules_data import (
@@ -16,14 +17,36 @@ CARDS = """\
 - A card is a chip `•M2•`: the **type letter** (M Maple, G Ginkgo, C Cherry,
   O Oak, Z Zelkova, K Katsura), the **value**, and a `•` in each bottom corner
   that shows an **acorn** (§1.2). The colour only repeats the letter.
-- A pile shows its top card and its count, `•M2•×3`; `Π` marks a pile closed
-  by a torii; the values under the top follow, dimmed (not in memory mode).
+- A pile, on every seat's row: `•C2•×4=8 (0,0,1)` is its top card, `×4` its
+  number of cards, `=8` what it scores now (top value × cards, §7), and in
+  brackets the values of the cards beneath the top, bottom first (all of the
+  pile's type; played cards are public, §8; not shown in memory mode). `Π`
+  marks a pile closed by a torii. On a narrow screen the longest piles drop
+  their brackets first.
+- Each seat's line: acorns `●`, cards in hand, **score** = what the seat would
+  score if the game ended now (piles + acorns + objectives, §7); `★` marks the
+  leader(s). `t` shows the score's breakdown.
+- Landscapes: a used one is struck through and ticked `✓`.
+- `seen •M2• +2`: cards every seat saw enter that hand (collected from the
+  display, §8), and how many more than fit.
 - The display shows one column per leaf type, every card with its value.
-- Objectives show their cost (3●, 2● with Pagoda) and their owner `[name]`.
+- Objectives show their cost (3●, 2● with Pagoda), their owner `[name]`, then
+  `▲5 Kaede`: the best count now and who has it (`▲none`: nobody has 1 yet),
+  and `✓` when you meet it now (§1.4). Long names are shortened in the middle.
+- `i` explains the hand card or display column under the cursor; pressed
+  again, each objective, then each of your landscapes (in the message line).
 - `●` counts acorns. The preview line shows what ⏎ would do: where each card
   lands, new piles and their end, acorn pairs that pay, what each pile will
   be worth, and a torii if one closes.
 """
+
+
+def home_short(path: Path) -> str:
+    """``path`` with the home folder written ``~`` (a shorter line to read)."""
+    try:
+        return "~/" + path.relative_to(Path.home()).as_posix()
+    except ValueError:
+        return str(path)
 
 
 class KeyNamer(Protocol):
@@ -41,7 +64,8 @@ def keys_md(app: KeyNamer | None = None, known: Collection[str] = ()) -> str:
         return app.key_for(binding_id) if app is not None else default
 
     rows = [
-        ("table.card1", "1", "1–0: select a hand card (click works too)"),
+        ("table.card1", "1", "1–0, then b f n v w: select a hand card, the key drawn before it "
+                              "(click works too)"),
         ("table.type_M", "M", "M G C O Z K (shift+letter): select that display column to collect; "
                               "while building a play, add the card that fits that pile"),
         ("table.confirm", "⏎", "do what the preview shows (play, collect, landscape, discard)"),
@@ -58,6 +82,8 @@ def keys_md(app: KeyNamer | None = None, known: Collection[str] = ()) -> str:
         ("table.back", "Esc", "step back: cancel, clear the selection"),
         ("table.left", "←", "← → (h l) move the cursor; ↑ ↓ (k j) display / hand; space selects"),
         ("table.memory", "m", "memory mode: piles show only their top card (§8)"),
+        ("table.info", "i", "explain the card or column under the cursor; again: each objective, landscape"),
+        ("table.score", "t", "the live score's breakdown: piles, acorns, objectives if the game ended now (§7)"),
         ("table.menu", "q", "back to the menu (the game is saved after every move)"),
         ("app.help", "?", "this help (F1 too); ctrl+p command palette; ctrl+q quit"),
     ]
@@ -76,7 +102,7 @@ def keys_md(app: KeyNamer | None = None, known: Collection[str] = ()) -> str:
         "to collect it; one of your piles to add the card that fits it; the ⏎ button of the "
         "preview line to confirm.",
         "",
-        f"**Your own keys**: put `binding id = \"keys\"` lines in `{keymap_path()}` "
+        f"**Your own keys**: put `binding id = \"keys\"` lines in `{home_short(keymap_path())}` "
         "(TOML; or JSON in a `.json` file named by `$MOMIJI_KEYMAP`), e.g. "
         "`\"table.collect\" = \"g\"`. Restart to apply.",
         "",

@@ -16,7 +16,8 @@ from ...engine import ActivateObjective, Collect, Command, Exchange, IllegalComm
 from ...engine.cards import CARD_TYPE, CARD_VALUE, Card
 from ...engine.rules_data import FOX_DISCARDS_PER_ACORN, KOI_MAX, LEAF_TYPES
 
-HAND_KEYS = "1234567890"
+# Hand card keys: 1–0, then letters no other table key uses (issue 14: the 11th+ card).
+HAND_KEYS = "1234567890bfnvw"
 # Actions whose refusal is explained when their key is pressed.
 GAME_ACTIONS = frozenset({
     "collect", "reveal", "play", "confirm", "ends", "objective", "exchange", "landscape",

@@ -25,6 +25,8 @@ from ...engine.rules_data import (
     LANDSCAPES, LEAF_NAMES, OBJECTIVE_NAMES, OBJECTIVE_OWNER_POINTS, OBJECTIVE_TEXT,
 )
 from ...engine.view import PileView, PlayerView, SeatView
+from ...session.names import GUEST_MARK
+from .table_fit import pack_tokens
 
 # Okabe–Ito: vermillion, yellow, reddish purple, (dark brown), orange, bluish green.
 TYPE_COLOUR: dict[str, tuple[str, str]] = {  # background, text
@@ -70,37 +72,63 @@ def cards_text(cards: Sequence[Card]) -> Text:
     return Text(" ").join(card_text(c) for c in cards)
 
 
-def pile_text(pile: PileView, *, memory: bool = False, points: bool = False) -> Text:
-    """A pile: its top card, its card count, ``Π`` when closed by a torii, e.g.
-    ``•M2•×3 01`` or ``•M3 ×4Π``. Without ``memory`` the values below the top
-    follow, dimmed (RULES §8: played cards are public); ``points`` adds what
-    the pile scores now (RULES §7)."""
+def pile_text(pile: PileView, *, memory: bool = False, beneath: bool = True) -> Text:
+    """A pile: its top card, its card count, ``Π`` when closed by a torii, and
+    what it scores now (RULES §7: top value × cards), e.g. ``•M2•×3=6 (0,1)``
+    or ``•M3 ×4Π=12``. Without ``memory`` (and with ``beneath``) the values of
+    the cards beneath the top follow in brackets, bottom first, dimmed (RULES
+    §8: played cards are public; all of the pile's type)."""
     out = card_text(pile.cards[-1])
     out.append(f"×{len(pile.cards)}")
     if pile.closed:
         out.append(TORII, style="bold")
-    if points:
-        out.append(f"={CARD_VALUE[pile.cards[-1]] * len(pile.cards)}", style="bold")
-    if not memory and len(pile.cards) > 1:
-        below = "".join(str(CARD_VALUE[c]) for c in pile.cards[:-1])
-        out.append(f" {below}", style="dim")
+    out.append(f"={pile_points(pile)}", style="bold")
+    if beneath and not memory and len(pile.cards) > 1:
+        below = ",".join(str(CARD_VALUE[c]) for c in pile.cards[:-1])
+        out.append(f" ({below})", style="dim")
     return out
 
 
-def row_text(seat: SeatView, *, memory: bool = False, clickable: bool = False,
-             points: bool = False) -> Text:
-    """A seat's row, left to right (RULES §4.2), or ``(no piles)``."""
+def pile_points(pile: PileView) -> int:
+    """What a pile scores now (RULES §7): its top card's value × its cards."""
+    return CARD_VALUE[pile.cards[-1]] * len(pile.cards)
+
+
+def row_text(seat: SeatView, *, memory: bool = False, clickable: bool = False, width: int = 0) -> Text:
+    """A seat's row, left to right (RULES §4.2), or ``(no piles)``. Given a
+    ``width`` (> 0), the longest lists of cards beneath are left out (the
+    count stays) until the row fits one line; if it still does not, piles go
+    on to the next line, never split."""
     if not seat.row:
         return Text("(no piles)", style="dim")
-    out = Text()
-    for i, p in enumerate(seat.row):
-        if i:
-            out.append("  ")
-        cell = pile_text(p, memory=memory, points=points)
-        if clickable:
-            cell.stylize(click(f"pile('{p.leaf_type}')"))
-        out.append_text(cell)
-    return out
+    beneath = [not memory and len(p.cards) > 1 for p in seat.row]
+
+    def cells() -> list[Text]:
+        out = []
+        for p, below in zip(seat.row, beneath, strict=True):
+            cell = pile_text(p, memory=memory, beneath=below)
+            if clickable:
+                cell.stylize(click(f"pile('{p.leaf_type}')"))
+            out.append(cell)
+        return out
+
+    row = cells()
+    while width > 0 and sum(c.cell_len for c in row) + 2 * (len(row) - 1) > width and any(beneath):
+        longest = max((i for i, b in enumerate(beneath) if b), key=lambda i: len(seat.row[i].cards))
+        beneath[longest] = False
+        row = cells()
+    return pack_tokens(row, width)
+
+
+def short_label(name: str, cells: int) -> str:
+    """A seat's name in at most ``cells`` cells (>= 5) for narrow lines: the
+    guest mark left out, a long name cut in its middle so that its start and
+    its distinguishing end stay (``WWWW…W-2``)."""
+    name = name.removesuffix(GUEST_MARK)
+    if len(name) <= cells:
+        return name
+    tail = min(3, cells - 3)
+    return name[:cells - 1 - tail] + "…" + name[-tail:]
 
 
 def display_columns(v: PlayerView) -> list[tuple[str, list[Card]]]:
@@ -200,7 +228,7 @@ def leaf_name(t: str) -> str:
 
 def row_points(seat: SeatView) -> int:
     """What a seat's piles score now (RULES §7): top value × cards, summed."""
-    return sum(CARD_VALUE[p.cards[-1]] * len(p.cards) for p in seat.row)
+    return sum(pile_points(p) for p in seat.row)
 
 
 # ------------------------------------------------------------ big cards
@@ -246,12 +274,13 @@ def join_columns(blocks: Sequence[list[Text]], gap: int = 1) -> Text:
 def big_pile_block(pile: PileView, *, memory: bool = False, marker: bool = True) -> list[Text]:
     """A pile as a big card: ``Π`` above it when closed (a blank line when
     ``marker`` and open), the top card with ``×n`` on its bottom edge, then
-    the values below the top (not in memory mode, RULES §8)."""
+    what it scores (RULES §7) and the values of the cards beneath the top in
+    brackets, bottom first (not in memory mode, RULES §8)."""
     lines = []
     if marker or pile.closed:
         lines.append(Text(f"  {TORII}   " if pile.closed else "", style="bold"))
     count = f"×{len(pile.cards)}" if len(pile.cards) < 10 else "×+"
     lines.extend(big_card_lines(pile.cards[-1], footer=count))
-    below = "" if memory else "".join(str(CARD_VALUE[c]) for c in pile.cards[:-1])
-    lines.append(Text(f" {below}" if below else "", style="dim"))
+    below = "" if memory else ",".join(str(CARD_VALUE[c]) for c in pile.cards[:-1])
+    lines.append(Text(f"={pile_points(pile)}", style="bold") + Text(f" ({below})" if below else "", style="dim"))
     return lines

@@ -1,8 +1,11 @@
-"""Text cut to a region's reserved lines (no Textual): issue 13's fixed-height
-regions (message, preview) never change height, so a longer text is cut,
-its last shown line ending with an ellipsis."""
+"""Text made to fit (no Textual): issue 13's fixed-height regions (message,
+preview) never change height, so a longer text is cut, its last shown line
+ending with an ellipsis; issue 14's lines of tokens (hand cards, objectives,
+a seat's head line) are packed so that no token is ever split by a wrap."""
 
 from __future__ import annotations
+
+from collections.abc import Sequence
 
 from rich.cells import cell_len
 from rich.console import Console
@@ -31,3 +34,41 @@ def fit_lines(text: Text, width: int, lines: int, console: Console) -> Text:
         last.truncate(width - 1)
     last.append(ELLIPSIS, style=last.get_style_at_offset(console, max(len(last) - 1, 0)))
     return Text("\n").join(kept)
+
+
+def pack_tokens(tokens: Sequence[Text], width: int, *, sep: str = "  ", indent: str = "") -> Text:
+    """``tokens`` laid out left to right in lines of at most ``width`` cells,
+    ``sep`` between two tokens of a line and ``indent`` before every line but
+    the first: a token is never split (a card key stays with its card, an
+    objective's name with its owner). A token wider than a line gets a line of
+    its own (cut by whoever shows it). ``width`` <= 0: one line. Raises nothing."""
+    out = Text()
+    used = 0
+    for i, token in enumerate(tokens):
+        if i and width > 0 and used + len(sep) + token.cell_len > width:
+            out.append("\n" + indent)
+            used = len(indent)
+        elif i:
+            out.append(sep)
+            used += len(sep)
+        out.append_text(token)
+        used += token.cell_len
+    return out
+
+
+def fit_tokens(tokens: Sequence[Text], width: int, *, sep: str = "  ") -> Text:
+    """As many of ``tokens`` as fit one line of ``width`` cells, in order (the
+    first always), ``sep`` between them; when some are left out the line ends
+    with `` …``. ``width`` <= 0: every token. Raises nothing."""
+    whole = Text(sep).join(tokens)
+    if width <= 0 or whole.cell_len <= width:
+        return whole
+    out = Text()
+    for i, token in enumerate(tokens):
+        if i and out.cell_len + len(sep) + token.cell_len + 2 > width:
+            break
+        if i:
+            out.append(sep)
+        out.append_text(token)
+    out.append(" " + ELLIPSIS, style="dim")
+    return out

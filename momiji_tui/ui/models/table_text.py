@@ -14,14 +14,17 @@ from dataclasses import dataclass
 from rich.text import Text
 
 from ...engine import PlayerView
-from ...engine.cards import CARD_VALUE, Card
+from ...engine.cards import Card
 from ...engine.rules_data import HAND_LIMIT, LANDSCAPES
 from ...engine.view import SeatView
 from .move_draft import HAND_KEYS, MoveDraft, Zone
 from .render import (
-    ACORN_SIGN, big_card_lines, big_pile_block, card_text, cards_text, click, display_columns, display_text,
-    join_columns, leaf_name, objectives_text, panorama_text, row_points, row_text,
+    big_card_lines, big_pile_block, card_text, click, display_columns, display_text, join_columns, leaf_name,
+    row_text, short_label,
 )
+from .standings import standings
+from .table_fit import pack_tokens
+from .table_heads import objectives_line, opponent_head, you_head
 
 BIG_CARDS_HEIGHT = 34  # rows from which the display, your row and hand are drawn as big cards
 BIG_OPPONENTS_HEIGHT = 50  # rows from which the other rows too, and objectives one per line
@@ -76,9 +79,9 @@ def status_text(s: StatusSlice) -> Text:
     elif v.current == s.seat:
         t.append(" ▶ Your turn ", style="bold reverse")
     elif s.thinking is not None:
-        t.append(f"{s.thinking} is thinking…", style="italic")
+        t.append(f"{short_label(s.thinking, 16)} is thinking…", style="italic")
     else:
-        t.append(f"{v.seats[v.current].name}'s turn", style="italic")
+        t.append(f"{short_label(v.seats[v.current].name, 16)}'s turn", style="italic")
     return t
 
 
@@ -117,18 +120,22 @@ def display_region_text(s: DisplaySlice) -> Text:
 
 @dataclass(frozen=True)
 class ObjectivesSlice:
-    """The objectives line: the view's objectives and owners, the cost now."""
+    """The objectives line: the view's objectives, owners and race, the cost
+    now, the line's width."""
 
     view: PlayerView
     cost: int
     pagoda: bool
     short: bool
     listed: bool
+    width: int = 0
 
 
 def objectives_region_text(s: ObjectivesSlice) -> Text:
-    """``Objectives 3●: 1 Fallen Seeds  2 …`` (``render.objectives_text``)."""
-    return objectives_text(s.view, s.cost, pagoda=s.pagoda, short=s.short, listed=s.listed)
+    """``Objectives 3●: 1 Fallen Seeds [you] ▲3 you ✓  2 …`` with the race
+    for each objective (``standings``; ``table_heads.objectives_line``)."""
+    return objectives_line(s.view, standings(s.view), s.cost, pagoda=s.pagoda, short=s.short,
+                           listed=s.listed, width=s.width)
 
 
 @dataclass(frozen=True)
@@ -141,36 +148,23 @@ class SeatSlice:
     memory: bool
     big: bool
     width: int
+    score: int = 0  # the live score (RULES §7)
+    leads: bool = False
 
 
 def opponent_text(s: SeatSlice) -> Text:
-    """Head line (name, acorns, cards, points, panorama, cards seen) and row."""
+    """Head line (name, acorns, cards, live score, panorama, cards seen) and
+    row, each line fitted to ``width``."""
     seat = s.seat
-    t = Text()
-    t.append("▶ " if s.current else "  ", style="bold")
-    t.append(seat.name, style="bold")
-    if s.level:
-        t.append(f" ({s.level})", style="dim")
-    cards = "card" if seat.hand_size == 1 else "cards"
-    t.append(f"  {seat.acorns}{ACORN_SIGN} {seat.hand_size} {cards} · {row_points(seat)} pile pts")
-    t.append("  ")
-    t.append_text(panorama_text(seat, short=True))
-    if seat.known:
-        # Cards seen entering that hand (RULES §8): as many as fit the line.
-        room = max(s.width, 40) - t.cell_len - 8
-        fit = max(room // 5, 1)
-        t.append("  seen ", style="dim")
-        t.append_text(cards_text(seat.known[:fit]))
-        if len(seat.known) > fit:
-            t.append(f" +{len(seat.known) - fit}", style="dim")
+    t = opponent_head(seat, current=s.current, level=s.level, score=s.score, leads=s.leads, width=s.width)
     if s.big and seat.row:
         t.append("\n")
         marker = any(p.closed for p in seat.row)
         blocks = [big_pile_block(p, memory=s.memory, marker=marker) for p in seat.row]
         t.append_text(join_columns([[Text("  ")], *blocks], gap=2))
     else:
-        t.append("\n    ")
-        t.append_text(row_text(seat, memory=s.memory))
+        t.append("\n  ")
+        t.append_text(row_text(seat, memory=s.memory, width=s.width - 2))
     return t
 
 
@@ -182,16 +176,15 @@ class YouSlice:
     current: bool
     memory: bool
     layout: Layout
+    score: int = 0  # the live score (RULES §7)
+    leads: bool = False
 
 
 def you_text(s: YouSlice) -> Text:
-    """Your name, acorns, points, panorama (powers when tall) and row."""
+    """Your name, acorns, live score, panorama (powers when tall) and row."""
     me, layout = s.seat, s.layout
-    t = Text()
-    t.append("▶ " if s.current else "  ", style="bold")
-    t.append(me.name if me.name.lower() == "you" else f"{me.name} (you)", style="bold underline")
-    t.append(f"  {me.acorns}{ACORN_SIGN} · {row_points(me)} pts  ")
-    t.append_text(panorama_text(me, numbered=True, short=layout.width < 100))
+    width = layout.table_width - 2
+    t = you_head(me, current=s.current, score=s.score, leads=s.leads, width=width)
     if layout.tall:
         for i, lid in enumerate(me.panorama, 1):
             part, name, power = LANDSCAPES[lid]
@@ -204,16 +197,14 @@ def you_text(s: YouSlice) -> Text:
         marker = any(p.closed for p in me.row)
         for p in me.row:
             block = big_pile_block(p, memory=s.memory, marker=marker)
-            score = Text(f"={CARD_VALUE[p.cards[-1]] * len(p.cards)}", style="bold")
-            block[-1] = score + block[-1]
             for line in block:
                 line.stylize(click(f"pile('{p.leaf_type}')"))
             blocks.append(block)
         t.append("\n")
         t.append_text(join_columns(blocks, gap=2))
     else:
-        t.append("\n    ")
-        t.append_text(row_text(me, memory=s.memory, clickable=True, points=True))
+        t.append("\n  ")
+        t.append_text(row_text(me, memory=s.memory, clickable=True, width=width - 2))
     return t
 
 
@@ -226,6 +217,7 @@ class HandSlice:
     cursor: int | None
     keys: tuple[str, ...]
     big: bool
+    width: int = 0  # the region's width: a card never wraps away from its key
 
 
 def hand_text(s: HandSlice) -> Text:
@@ -255,10 +247,11 @@ def hand_text(s: HandSlice) -> Text:
         t.append("\n")
         t.append_text(join_columns(blocks, gap=1))
         return t
+    cells = []
     for i, c in enumerate(hand):
         chosen = c in s.selected
         cell = Text()
-        cell.append(" [" if chosen else "  ", style="bold")
+        cell.append("[" if chosen else " ", style="bold")
         badge_style = "bold reverse" if chosen else "bold"
         if i == s.cursor:
             badge_style += " underline"
@@ -266,16 +259,16 @@ def hand_text(s: HandSlice) -> Text:
         cell.append_text(card_text(c))
         cell.append("]" if chosen else " ", style="bold")
         cell.stylize(click(f"card({i})"))
-        t.append_text(cell)
-    return t
+        cells.append(cell)
+    return pack_tokens([t, *cells], s.width, sep=" ")
 
 
-def hand_slice(draft: MoveDraft, key: Callable[[str], str], big: bool) -> HandSlice:
-    """The hand's slice from the move being built."""
+def hand_slice(draft: MoveDraft, key: Callable[[str], str], big: bool, width: int = 0) -> HandSlice:
+    """The hand's slice from the move being built (``width``: the region's)."""
     hand = tuple(draft.hand)
     cursor = draft.cursor[Zone.HAND] if draft.zone is Zone.HAND and draft.my_turn else None
     keys = tuple(key(f"table.card{k}") for k in HAND_KEYS[:len(hand)])
-    return HandSlice(hand, tuple(draft.selected), cursor, keys, big)
+    return HandSlice(hand, tuple(draft.selected), cursor, keys, big, width)
 
 
 def display_slice(draft: MoveDraft, view: PlayerView, big: bool) -> DisplaySlice:

@@ -11,7 +11,10 @@ Direct keys (each binding has an id ``table.*``, so a key map can change it):
 * ``⏎`` confirms what the preview line shows (``p`` plays, ``c`` collects),
   ``Esc`` steps back; ``s`` changes the ends new piles go to;
 * ``r`` reveal, ``o`` objective, ``x`` exchange, ``a`` landscape,
-  ``d`` discard, ``e`` end turn, ``u`` undo, ``m`` memory mode, ``q`` menu.
+  ``d`` discard, ``e`` end turn, ``u`` undo, ``m`` memory mode, ``q`` menu;
+* ``i`` explains the card or column under the cursor, then (pressed again)
+  each objective and each of your landscapes, in the message line; ``t``
+  shows the live score's breakdown (issue 14).
 
 The move being built is a ``MoveDraft`` (``ui/models/move_draft.py``, no
 Textual); each region is its own widget (``ui/widgets/table_regions.py``)
@@ -35,6 +38,8 @@ from ... import engine
 from ...engine import events as ev
 from ...engine.rules_data import LEAF_TYPES
 from ..models.host import GameHost, host
+from ..models.info_text import info_items
+from ..models.live_score import live_sheet
 from ..models.log_lines import log_line
 from ..models.move_draft import GAME_ACTIONS, HAND_KEYS, hand_order
 from ..models.render import leaf_name
@@ -52,6 +57,7 @@ from ..widgets.table_regions import (
     DisplayRegion, HandRegion, MessageLine, ObjectivesRegion, Opponents, PreviewLine, StatusLine, YouRegion,
 )
 from .table_actions import TableActions
+from .table_score import LiveScoreScreen
 
 __all__ = ["HAND_KEYS", "TableScreen", "hand_order"]
 
@@ -77,6 +83,8 @@ class TableScreen(TableActions):
         Binding("question_mark,f1", "app.help", "Help", id="table.help"),
         Binding("q", "menu", "Menu", id="table.menu"),
         Binding("m", "app.toggle_memory", "Memory", show=False, id="table.memory"),
+        Binding("i", "info", "Info", show=False, id="table.info"),
+        Binding("t", "score", "Score", show=False, id="table.score"),
         Binding("left,h", "move(-1)", "Left", show=False, id="table.left"),
         Binding("right,l", "move(1)", "Right", show=False, id="table.right"),
         Binding("up,k", "zone('display')", "Up", show=False, id="table.up"),
@@ -165,17 +173,20 @@ class TableScreen(TableActions):
         thinking = v.seats[app.thinking].name if app.thinking is not None else None
         self.query_one(StatusLine).data = StatusSlice(v, app.seat, app.memory_mode, thinking)
         my_turn = self.draft.my_turn
+        width = layout.table_width - 2  # inside the table's padding
         self.query_one(ObjectivesRegion).data = ObjectivesSlice(
-            v, self.draft.objective_cost, v.turn.boost == "pagoda" and my_turn, layout.width < 150, layout.tall)
+            v, self.draft.objective_cost, v.turn.boost == "pagoda" and my_turn, layout.width < 150, layout.tall,
+            width)
+        sheet = live_sheet(v)  # the live score (RULES §7)
         rows = []
         for i, seat in enumerate(v.seats):
             if i != app.seat:
                 level = table.seats[i].level if i < len(table.seats) else None
-                rows.append(SeatSlice(seat, v.current == i, level, app.memory_mode,
-                                      layout.tall and layout.big, layout.table_width))
+                rows.append(SeatSlice(seat, v.current == i, level, app.memory_mode, layout.tall and layout.big,
+                                      width, sheet.seats[i].total, i in sheet.winners))
         self.query_one(Opponents).set_rows(rows)
         self.query_one(YouRegion).data = YouSlice(v.seats[app.seat], v.current == app.seat, app.memory_mode,
-                                                  layout)
+                                                  layout, sheet.seats[app.seat].total, app.seat in sheet.winners)
         self.query_one(NewsLine).data = self.news_slice(v, layout)
         self.say(self.message, error=self.message_is_error)
         self.redraw_move()
@@ -210,9 +221,9 @@ class TableScreen(TableActions):
         v = self.draft.view
         if not self.ready or v is None:
             return
-        big = self.table_layout().big
-        self.query_one(HandRegion).data = hand_slice(self.draft, self.key, big)
-        self.query_one(DisplayRegion).data = display_slice(self.draft, v, big)
+        layout = self.table_layout()
+        self.query_one(HandRegion).data = hand_slice(self.draft, self.key, layout.big, layout.table_width - 2)
+        self.query_one(DisplayRegion).data = display_slice(self.draft, v, layout.big)
         self.query_one(PreviewLine).data = preview_text(self.draft, self.key, self.last_move)
         # The footer's line is redrawn only when the keys that apply change.
         keys = tuple(self.check_action(a, ()) for a in sorted(GAME_ACTIONS | {"back"}))
@@ -220,3 +231,28 @@ class TableScreen(TableActions):
             self._footer_keys = keys
             self.update_footer()
 
+
+    # ------------------------------------------------ info and live score
+
+    def action_info(self) -> None:
+        """Explain the next thing in the message line: the card or column
+        under the cursor, then each objective, then each landscape."""
+        v = self.draft.view
+        if v is None:
+            return
+        under = self.draft.under_cursor() if self.draft.my_turn else None
+        card = column = None
+        if under is not None and isinstance(under[1], int) and under[1] < len(self.draft.hand):
+            card = self.draft.hand[under[1]]
+        elif under is not None and isinstance(under[1], str):
+            column = under[1]
+        items = info_items(v, card, column)
+        shown = self.message.plain
+        at = next((i for i, item in enumerate(items) if item.plain == shown), -1)
+        self.say(items[(at + 1) % len(items)])
+
+    def action_score(self) -> None:
+        """Show the live score's breakdown (RULES §7) over the table."""
+        table = host(self).table
+        if table is not None:
+            self.app.push_screen(LiveScoreScreen(table.view(host(self).seat)))
