@@ -6,6 +6,7 @@ Imports are lazy so ``momiji --help`` starts fast (no Textual import).
 from __future__ import annotations
 
 import argparse
+import shutil
 import sys
 from pathlib import Path
 
@@ -113,6 +114,7 @@ def cmd_list(args: argparse.Namespace) -> int:
     """Print the saved games, last played first (damaged files are moved
     aside when the data dir allows it, and explained). Never needs a lock."""
     from .session.saves import describe_saved_games
+    from .ui.models.saved_columns import list_lines
 
     try:
         rows = describe_saved_games(_data_dir(args))
@@ -122,17 +124,16 @@ def cmd_list(args: argparse.Namespace) -> int:
     if not rows:
         print("No saved games.")
         return 0
-    print(f"{'game':22}  {'started':16}  {'played':16}  {'status':13}  {'turn':17}  {'scores':14}  seats")
-    for r in rows:
-        print(f"{r.game_id:22}  {r.started:16}  {r.played:16}  {r.status:13}  {r.turn:17}  {r.scores:14}  "
-              f"{r.seats}".rstrip())
-        if r.problem:
-            print(f"{'':24}{r.problem}")
-            if r.path.name != f"{r.game_id}.jsonl":
-                print(f"{'':24}The file was kept as {r.path}.")
-        for note in r.notes:
-            print(f"{'':24}Note: {note}")
+    for line in list_lines(rows, _terminal_width()):
+        print(line)
     return 0
+
+
+def _terminal_width() -> int | None:
+    """The terminal's width in columns (``$COLUMNS`` first), or None when the
+    output is not a terminal (then ``list`` prints one line per game)."""
+    columns = shutil.get_terminal_size((0, 0)).columns
+    return columns if columns > 0 else None
 
 
 def cmd_delete(args: argparse.Namespace) -> int:

@@ -8,6 +8,7 @@ listed as such; opening either explains instead of crashing.
 
 from __future__ import annotations
 
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
@@ -16,6 +17,7 @@ from textual.widgets import DataTable, Footer, Label, Static
 
 from ...session.saves import SavedGameRow, describe_saved_games
 from ..models.host import host
+from ..models.saved_columns import COLUMNS, cells, fit_columns, hidden_text
 from .replay import ReplayScreen
 
 
@@ -37,19 +39,39 @@ class SavedGamesScreen(Screen[None]):
 
     def on_mount(self) -> None:
         app = host(self)
-        table = self.query_one(DataTable)
-        table.add_columns("Game", "Started", "Played", "Status", "Seats", "Turn", "Scores")
+        self.shown: list[str] = list(COLUMNS)
         try:
             self.rows = describe_saved_games(app.data_dir)
         except OSError as exc:  # e.g. the data directory cannot be read
             self.rows = []
             self.say(f"The saved games cannot be listed: {exc}")
-        for row in self.rows:
-            table.add_row(row.game_id, row.started, row.played, row.status, row.seats, row.turn, row.scores,
-                          key=row.game_id)
+        self.fill_table()
         if not self.rows:
             self.say("No saved games yet.")
-        table.focus()
+        self.query_one(DataTable).focus()
+
+    def on_resize(self, event: events.Resize) -> None:
+        if self.rows and fit_columns(self.rows, self.table_width()) != self.shown:
+            self.fill_table()
+
+    def table_width(self) -> int:
+        """Columns the table has (the screen less its padding and a scroll bar)."""
+        return self.app.size.width - 4
+
+    def fill_table(self) -> None:
+        """The games in the columns that fit the width (the scores always);
+        the rest is told under the table for the highlighted game."""
+        table = self.query_one(DataTable)
+        cursor = table.cursor_row
+        table.clear(columns=True)
+        self.shown = fit_columns(self.rows, self.table_width()) if self.rows else list(COLUMNS)
+        for key in self.shown:
+            table.add_column(COLUMNS[key], key=key)
+        for row in self.rows:
+            values = cells(row)
+            table.add_row(*(values[k] for k in self.shown), key=row.game_id)
+        if self.rows:
+            table.move_cursor(row=min(cursor, len(self.rows) - 1))
 
     def say(self, text: str) -> None:
         """Show ``text`` under the table."""
@@ -65,12 +87,13 @@ class SavedGamesScreen(Screen[None]):
         row = self.current_row()
         if row is None:
             return
+        rest = hidden_text(row, self.shown)
         if row.problem:
             self.say(" ".join([f"{row.game_id}: {row.problem}", *row.notes]))
         elif row.notes:
-            self.say(f"{row.game_id}: {' '.join(row.notes)}")
+            self.say(f"{row.game_id}: {' '.join(row.notes)}" + (f" ({rest})" if rest else ""))
         else:
-            self.say("")
+            self.say(f"{row.game_id}: {rest}" if rest else "")
 
     def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
         self.action_open()

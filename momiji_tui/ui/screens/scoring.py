@@ -13,6 +13,7 @@ from collections.abc import Callable
 from typing import ClassVar, Protocol
 
 from rich.text import Text
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
@@ -20,7 +21,7 @@ from textual.widgets import Footer, Static
 
 from ...engine.rules_data import LEAF_NAMES
 from ...session.deal_seed import seed_reveal_line
-from ..models.score_sheet import reveal_interval, score_steps, score_table, winner_sentence
+from ..models.score_sheet import OWNER_MARK, reveal_interval, score_steps, score_table, winner_sentence
 from ..models.render import TORII
 from .new_game import NewGameScreen
 from .sized import SizedScreen, SizeNotice
@@ -84,6 +85,10 @@ class ScoringScreen(SizedScreen):
         self.fit_to_size()
         self.refresh_table([])
 
+    def on_resize(self, event: events.Resize) -> None:
+        super().on_resize(event)
+        self.refresh_table([])  # the sheet fits the new width
+
     @property
     def revealing(self) -> bool:
         """True until the whole sheet is shown."""
@@ -107,7 +112,8 @@ class ScoringScreen(SizedScreen):
         names = ["You" if i == app.seat else s.name for i, s in enumerate(app.table.seats)]
         owners = dict(app.table.state.owners)
         self.query_one("#scoring-title", Static).update(Text("Final scores (RULES §7)", style="bold"))
-        self.query_one("#scoring-table", Static).update(score_table(sheet, names, owners, self.shown))
+        width = max(self.app.size.width - 4, 20)  # the padding and the scroll bar
+        self.query_one("#scoring-table", Static).update(score_table(sheet, names, owners, self.shown, width))
         result = Text()
         if not self.revealing:
             result.append(winner_sentence(sheet, [s.name for s in app.table.seats], app.seat), style="bold")
@@ -117,7 +123,8 @@ class ScoringScreen(SizedScreen):
         self.query_one("#scoring-result", Static).update(result)
         legend = ("Piles score top card × cards. Acorns score 1 each. An objective pays 10 to its owner "
                   "and 3 to every other seat that meets it; an owner who misses scores 0; "
-                  f"✓ met, ✗ not met, (n) the count it compares; {TORII} a pile closed by a torii. "
+                  f"✓ met, ✗ not met, (n) the count it compares, {OWNER_MARK} its owner on a narrow sheet; "
+                  f"{TORII} a pile closed by a torii. "
                   f"Leaf types: {', '.join(f'{k} {v}' for k, v in LEAF_NAMES.items())}. "
                   + seed_reveal_line(app.table.state.seed, app.table.finished))
         self.query_one("#scoring-legend", Static).update(Text(legend, style="dim"))
