@@ -28,26 +28,29 @@ class NewGameScreen(SizedScreen):
 
     def compose(self) -> ComposeResult:
         app = host(self)
+        last = app.settings.settings.last_game or NewGameOptions()  # the last game's options, remembered
+        levels = last.levels()
         yield SizeNotice()
         with Vertical(id="new-box"):
             yield Static("New game", classes="title")
             with Horizontal(classes="field"):
                 yield Label("Your name", classes="field-label")
-                yield Input(value="You", id="name", max_length=16, compact=True)
+                yield Input(value=last.name, id="name", max_length=16, compact=True)
             with Horizontal(classes="field"):
                 yield Label("Seats", classes="field-label")
                 yield Select([("2 — you and 1 bot", 2), ("3 — you and 2 bots", 3), ("4 — you and 3 bots", 4)],
-                             value=2, allow_blank=False, compact=True, id="seats")
+                             value=last.seats, allow_blank=False, compact=True, id="seats")
             for i, bot in enumerate(BOT_NAMES[:3], 1):
                 with Horizontal(classes="field bot-level-field", id=f"level-{i}-field") as field:
-                    field.display = i == 1  # 2 seats at first: one bot
+                    field.display = i < last.seats  # a field per bot seat
                     yield Label(f"{bot} (bot)", classes="field-label")
                     yield Select([(level.capitalize(), level) for level in BOT_LEVELS],
-                                 value="normal", allow_blank=False, compact=True, id=f"level-{i}")
+                                 value=levels[i - 1] if i <= len(levels) else "normal", allow_blank=False,
+                                 compact=True, id=f"level-{i}")
             with Horizontal(classes="field"):
                 yield Label("Landscapes", classes="field-label")
                 yield Select([("Starter panorama", "starter"), ("Draft (RULES §2.1)", "draft")],
-                             value="starter", allow_blank=False, compact=True, id="landscapes")
+                             value=last.landscape_mode, allow_blank=False, compact=True, id="landscapes")
             with Horizontal(classes="field"):
                 yield Label("Bot speed", classes="field-label")
                 yield Select([(f"{name.capitalize()}" + (f" ({secs:g} s a move)" if secs else " (no pause)"), name)
