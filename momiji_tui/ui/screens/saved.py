@@ -16,6 +16,8 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Label, Static
 
 from ...session.saves import SavedGameRow, describe_saved_games
+from ...store import delete_game
+from ...store.errors import StoreError
 from ..models.host import host
 from ..models.saved_columns import COLUMNS, cells, fit_columns, hidden_text
 from .replay import ReplayScreen
@@ -28,7 +30,12 @@ class SavedGamesScreen(Screen[None]):
         Binding("escape", "back", "Back", id="saved.back"),
         Binding("enter", "open", "Open", id="saved.open", show=True),
         Binding("r", "replay", "Replay", id="saved.replay"),
+        Binding("d", "delete", "Delete", id="saved.delete"),
     ]
+    #: The game a delete waits to be confirmed for (``y``), or None.
+    confirming: SavedGameRow | None = None
+    #: Said before the next highlighted game's details (``Deleted …``).
+    notice = ""
 
     def compose(self) -> ComposeResult:
         with Vertical(id="saved"):
@@ -88,7 +95,10 @@ class SavedGamesScreen(Screen[None]):
         if row is None:
             return
         rest = hidden_text(row, self.shown)
-        if row.problem:
+        if self.notice:  # what was just done stays in front of the new row's details
+            notice, self.notice = self.notice, ""
+            self.say(f"{notice} {row.game_id}: {rest}" if rest else notice)
+        elif row.problem:
             self.say(" ".join([f"{row.game_id}: {row.problem}", *row.notes]))
         elif row.notes:
             self.say(f"{row.game_id}: {' '.join(row.notes)}" + (f" ({rest})" if rest else ""))
@@ -125,6 +135,36 @@ class SavedGamesScreen(Screen[None]):
             self.say(screen.problem)
             return
         self.app.push_screen(screen)
+
+    def action_delete(self) -> None:
+        """Ask before deleting the highlighted game for good (``y`` deletes)."""
+        row = self.current_row()
+        if row is None:
+            return
+        what = f"{row.status}, {row.seats}" if row.seats else row.status
+        self.confirming = row
+        self.say(f"Delete saved game {row.game_id} ({what})? This cannot be undone. "
+                 "y deletes, any other key keeps it.")
+
+    def on_key(self, event: events.Key) -> None:
+        row, self.confirming = self.confirming, None
+        if row is None:
+            return
+        event.stop()
+        event.prevent_default()
+        if event.key != "y":
+            self.say("Nothing was deleted.")
+            return
+        try:
+            delete_game(host(self).data_dir, row.game_id)  # the store's delete: refused while open for play
+        except (StoreError, OSError) as exc:
+            self.say(f"Cannot delete {row.game_id}: {exc}")
+            return
+        self.rows = [r for r in self.rows if r.game_id != row.game_id]
+        self.notice = f"Deleted {row.game_id}." if self.rows else ""
+        self.fill_table()
+        if not self.rows:
+            self.say(f"Deleted {row.game_id}. No saved games left.")
 
     def action_back(self) -> None:
         """Back to the menu."""

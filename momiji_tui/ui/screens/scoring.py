@@ -23,6 +23,8 @@ from ...engine.rules_data import LEAF_NAMES
 from ...session.deal_seed import seed_reveal_line
 from ..models.score_sheet import OWNER_MARK, reveal_interval, score_steps, score_table, winner_sentence
 from ..models.render import TORII
+from ...store.errors import StoreError
+from ..models.new_game import NewGameOptions, rematch_options
 from .new_game import NewGameScreen
 from .sized import SizedScreen, SizeNotice
 
@@ -48,6 +50,7 @@ class ScoringScreen(SizedScreen):
         Binding("enter", "skip", "Show all", id="scoring.skip"),
         Binding("enter", "menu", "Menu", id="scoring.menu"),
         Binding("n", "new", "New game", id="scoring.new"),
+        Binding("r", "rematch", "Rematch", id="scoring.rematch"),
         Binding("q", "leave", "Menu", show=False, id="scoring.back"),
     ]
     #: What paces the reveal: called once as ``(screen, seconds, callback)``,
@@ -99,7 +102,27 @@ class ScoringScreen(SizedScreen):
             return self.revealing
         if action == "menu":
             return not self.revealing
+        if action == "rematch":
+            return not self.revealing and self.rematch() is not None
         return True
+
+    def rematch(self) -> NewGameOptions | None:
+        """The same seats and levels for a new deal (a solo game), or None."""
+        table = self.momiji.table
+        if table is None or not table.bots_run_by_front_end:
+            return None
+        mode = str(table.log.header.get("landscape_mode", "starter")) if table.log is not None else "starter"
+        return rematch_options(table.seats, mode)
+
+    def action_rematch(self) -> None:
+        """Deal again for the same seats and levels (a new seed)."""
+        options = self.rematch()
+        if options is None:
+            return
+        try:
+            self.momiji.start_game(options)
+        except (StoreError, OSError, ValueError) as exc:  # disk full, read-only…
+            self.notify(str(exc) if isinstance(exc, StoreError) else f"Could not start: {exc}", severity="error")
 
     def refresh_table(self, events: list) -> None:
         """Draw the sheet of the finished game (the rows shown so far)."""
