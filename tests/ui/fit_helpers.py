@@ -38,3 +38,25 @@ def words_shown(app, text: str) -> bool:
     """True when every word of ``text`` is on screen whole."""
     shown = " ".join(screen_lines(app))
     return all(word in shown for word in text.split())
+
+
+
+def cut_widgets(app) -> list[str]:
+    """The widgets of the screen shown now that are cut at the right: a
+    widget reaching past the terminal's edge, or one that scrolls sideways
+    (content wider than it, e.g. a table's columns)."""
+    width = app.size.width
+    problems = []
+    for widget in app.screen.walk_children(with_self=False):
+        if not widget.display or not widget.visible or widget.region.area == 0:
+            continue  # hidden, not laid out, or scrolled away
+        if widget.region.right > width:
+            problems.append(f"{widget!r} reaches column {widget.region.right} of {width}")
+        if widget.is_scrollable and widget.max_scroll_x > 0:
+            problems.append(f"{widget!r} scrolls {widget.max_scroll_x} columns sideways")
+    return problems
+
+
+def cut_words(app, texts) -> list[str]:
+    """Which of ``texts`` is not on screen whole (each may wrap between words)."""
+    return [text for text in texts if not words_shown(app, text)]

@@ -42,7 +42,7 @@ class SavedGamesScreen(Screen[None]):
             yield Static("Saved games", classes="title")
             yield DataTable(id="saved-table", cursor_type="row", zebra_stripes=True)
             yield Label("", id="saved-message")
-        yield Footer()
+        yield Footer(compact=True)
 
     def on_mount(self) -> None:
         app = host(self)
