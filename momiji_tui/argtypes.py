@@ -47,3 +47,23 @@ def positive_seconds(text: str) -> float:
 #: ``random.Random`` folds a negative seed onto its positive twin).
 seed = whole_number(0)
 seed.__name__ = "seed"
+
+
+#: The bots' levels a command line may name, weakest first (docs/BOTS.md).
+BOT_LEVEL_NAMES = ("easy", "normal", "hard")
+
+
+def bot_levels(text: str) -> tuple[str, ...]:
+    """An argparse ``type``: bot levels separated by commas (``hard,normal``),
+    one for every bot or one per bot seat. Raises ``argparse.ArgumentTypeError``
+    naming the choices for an unknown or missing level."""
+    levels = tuple(part.strip().lower() for part in text.split(","))
+    wrong = [level for level in levels if level not in BOT_LEVEL_NAMES]
+    if wrong:
+        raise argparse.ArgumentTypeError(
+            f"{wrong[0]!r} is not a bot level: give one of {', '.join(BOT_LEVEL_NAMES)} for every bot, "
+            "or one per bot seat separated by commas (e.g. hard,normal)")
+    return levels
+
+
+bot_levels.__name__ = "bot levels"

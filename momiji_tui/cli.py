@@ -6,6 +6,7 @@ Imports are lazy so ``momiji --help`` starts fast (no Textual import).
 from __future__ import annotations
 
 import argparse
+import shutil
 import sys
 from pathlib import Path
 
@@ -28,7 +29,10 @@ def cmd_play(args: argparse.Namespace) -> int:
 
     new = None
     if args.seats or args.seed is not None or args.draft or args.bots:
-        new = NewGameOptions(name=args.name, seats=args.seats or 2, bot_level=args.bots or "normal",
+        levels = args.bots or ("normal",)
+        seats = args.seats or (len(levels) + 1 if len(levels) > 1 else 2)
+        new = NewGameOptions(name=args.name, seats=seats, bot_level=levels[0],
+                             bot_levels=levels if len(levels) > 1 else (),
                              landscape_mode="draft" if args.draft else "starter", seed=args.seed)
     return _run_app(MomijiApp(_data_dir(args), new_game=new))
 
@@ -110,6 +114,7 @@ def cmd_list(args: argparse.Namespace) -> int:
     """Print the saved games, last played first (damaged files are moved
     aside when the data dir allows it, and explained). Never needs a lock."""
     from .session.saves import describe_saved_games
+    from .ui.models.saved_columns import list_lines
 
     try:
         rows = describe_saved_games(_data_dir(args))
@@ -119,17 +124,16 @@ def cmd_list(args: argparse.Namespace) -> int:
     if not rows:
         print("No saved games.")
         return 0
-    print(f"{'game':22}  {'started':16}  {'played':16}  {'status':13}  {'turn':17}  {'scores':14}  seats")
-    for r in rows:
-        print(f"{r.game_id:22}  {r.started:16}  {r.played:16}  {r.status:13}  {r.turn:17}  {r.scores:14}  "
-              f"{r.seats}".rstrip())
-        if r.problem:
-            print(f"{'':24}{r.problem}")
-            if r.path.name != f"{r.game_id}.jsonl":
-                print(f"{'':24}The file was kept as {r.path}.")
-        for note in r.notes:
-            print(f"{'':24}Note: {note}")
+    for line in list_lines(rows, _terminal_width()):
+        print(line)
     return 0
+
+
+def _terminal_width() -> int | None:
+    """The terminal's width in columns (``$COLUMNS`` first), or None when the
+    output is not a terminal (then ``list`` prints one line per game)."""
+    columns = shutil.get_terminal_size((0, 0)).columns
+    return columns if columns > 0 else None
 
 
 def cmd_delete(args: argparse.Namespace) -> int:
@@ -235,7 +239,9 @@ def build_parser() -> argparse.ArgumentParser:
     _add_common(play)
     play.add_argument("--name", default="You", help="your name at the table")
     play.add_argument("--seats", type=int, choices=(2, 3, 4), help="start a new game at once with this many seats")
-    play.add_argument("--bots", choices=("easy", "normal", "hard"), help="bot level for a new game")
+    play.add_argument("--bots", type=argtypes.bot_levels, metavar="LEVEL[,LEVEL…]",
+                      help="bot level for a new game (easy, normal, hard): one for every bot, or one per "
+                           "bot seat, e.g. hard,normal (then --seats may be left out)")
     play.add_argument("--draft", action="store_true", help="draft landscapes (RULES §2.1)")
     play.add_argument("--seed", type=argtypes.seed, help="seed for a reproducible deal (0 or more)")
     play.set_defaults(func=cmd_play)
@@ -290,7 +296,22 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.command is None:
         args = parser.parse_args(["play"])
+    if args.command == "play":
+        _check_bot_count(parser, args)
     return args.func(args)
+
+
+def _check_bot_count(parser: argparse.ArgumentParser, args: argparse.Namespace) -> None:
+    """``--bots`` with several levels needs one per bot seat: else a usage
+    error (exit 2) naming the count and the choices."""
+    from .argtypes import BOT_LEVEL_NAMES
+
+    levels = args.bots or ()
+    bot_seats = args.seats - 1 if args.seats else min(len(levels), 3)
+    if len(levels) > 1 and len(levels) != bot_seats:
+        counts = "1 to 3 bot seats" if args.seats is None else f"{bot_seats} bot seat(s) for --seats {args.seats}"
+        parser.error(f"argument --bots: give one level for every bot or one per bot seat ({counts}), "
+                     f"not {len(levels)}; each of {', '.join(BOT_LEVEL_NAMES)}")
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -1,7 +1,7 @@
 """Test-wide settings: seeded hypothesis profiles and an isolated data directory.
 
 No test may touch the real home or data directory: every test gets its own
-``MOMIJI_DATA_DIR`` and ``HOME`` under pytest's tmp_path.
+``MOMIJI_DATA_DIR``, ``MOMIJI_CONFIG_DIR`` and ``HOME`` under pytest's tmp_path.
 """
 
 from __future__ import annotations
@@ -39,4 +39,6 @@ def isolated_dirs(tmp_path, monkeypatch):
     monkeypatch.setenv("HOME", str(home))
     monkeypatch.setenv("XDG_DATA_HOME", str(home / ".local" / "share"))
     monkeypatch.setenv("XDG_CONFIG_HOME", str(home / ".config"))
+    # The settings file (store/settings_file.py), on every platform: never the real config folder.
+    monkeypatch.setenv("MOMIJI_CONFIG_DIR", str(home / ".config" / "momiji-tui"))
     return data

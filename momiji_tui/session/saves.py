@@ -86,6 +86,18 @@ def turn_text(state: engine.GameState) -> str:
     return f"round {state.round}, turn {turns + 1}"
 
 
+def seat_label(seat: object) -> str:
+    """A saved seat as listed: its name, and a bot's level (``Kaede (hard)``)
+    unless the name already says it."""
+    if not isinstance(seat, dict):
+        return str(seat)
+    name = str(seat.get("name", "?"))
+    level = seat.get("level")
+    if seat.get("kind") == "bot" and level and not name.endswith(f"({level})"):
+        return f"{name} ({level})"
+    return name
+
+
 def describe(game: SavedGame) -> SavedGameRow:
     """The row for one listed game."""
     if game.status in (DAMAGED, NEWER) or game.events is None or game.header is None:
@@ -94,7 +106,7 @@ def describe(game: SavedGame) -> SavedGameRow:
         return SavedGameRow(game.game_id, game.status, "", "", "", game.path, game.problem,
                             started_text(game.game_id, game.header), notes)
     state = engine.fold(engine.from_dict(e) for e in game.events)
-    names = [str(s.get("name", "?")) if isinstance(s, dict) else str(s) for s in game.header.get("seats", [])]
+    names = [seat_label(s) for s in game.header.get("seats", [])]
     sheet = engine.score(state)
     scores = " · ".join(str(s.total) for s in sheet.seats)
     return SavedGameRow(game.game_id, game.status, ", ".join(names), turn_text(state), scores, game.path, None,

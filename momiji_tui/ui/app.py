@@ -28,11 +28,13 @@ from ..session.saves import unfinished_games
 from ..session.table import HUMAN, Table
 from ..store import SavedGame
 from ..store.errors import StoreError, WriteFailed
+from ..store.settings_file import settings_path
 from .commands import game_commands
 from .keymap import Owners, all_bindings, load_keymap, owners_of
 from .models.keymap import key_label
 from .models.new_game import BOT_SPEEDS, NewGameOptions, bot_speed_name, not_saved_text
 from .models.paths import stylesheets
+from .models.settings import SettingsKeeper, last_game_of
 from .screens.choice import ChoiceScreen
 from .screens.draft import DraftScreen
 from .screens.help import HelpScreen
@@ -49,6 +51,8 @@ __all__ = ["BOT_SPEEDS", "MomijiApp", "NewGameOptions", "TableChanged", "not_sav
 
 # Seconds before a bot's move that could not be saved is tried again.
 BOT_SAVE_RETRY = 5.0
+# Seconds each bot move stays on screen when no pace was chosen or remembered.
+DEFAULT_BOT_DELAY = 0.6
 
 
 def register_themes(app: App[Any]) -> None:
@@ -97,14 +101,19 @@ class MomijiApp(App[None]):
 
     def __init__(self, data_dir: str | os.PathLike[str], *, new_game: NewGameOptions | None = None,
                  resume_path: str | os.PathLike[str] | None = None,
-                 replay_path: str | os.PathLike[str] | None = None, bot_delay: float = 0.6,
+                 replay_path: str | os.PathLike[str] | None = None, bot_delay: float | None = None,
                  make_bot: Callable[..., object] | None = None, hosted: bool = False) -> None:
         super().__init__()
         self.data_dir = Path(data_dir)
-        self.bot_delay = bot_delay
         self.make_bot = make_bot
         self.hosted = hosted
-        self.memory_mode = False
+        # Remembered between runs (not by a hosted app: the server's files are not the player's).
+        self.settings = SettingsKeeper(None if hosted else settings_path())
+        remembered = self.settings.settings
+        if bot_delay is None:
+            bot_delay = BOT_SPEEDS[remembered.bot_pace] if remembered.bot_pace else DEFAULT_BOT_DELAY
+        self.bot_delay = bot_delay
+        self.memory_mode = bool(remembered.memory)
         self.table: Table | None = None
         self.seat = 0
         self.thinking: int | None = None
@@ -148,9 +157,24 @@ class MomijiApp(App[None]):
         return key_label(keys)
 
     def set_bot_delay(self, seconds: float) -> None:
-        """How long each bot move stays on screen before the next (0: instant)."""
+        """How long each bot move stays on screen before the next (0: instant); remembered."""
         self.bot_delay = max(0.0, float(seconds))
         self.notify(f"Bot speed: {bot_speed_name(self.bot_delay)}.")
+        self.remember(bot_pace=bot_speed_name(self.bot_delay))
+
+    def remember(self, **changes: object) -> None:
+        """Remember settings for the next run (``SettingsKeeper.remember``);
+        if they cannot be written, say so once and go on."""
+        problem = self.settings.remember(**changes)
+        if problem is not None:
+            self.notify(problem, severity="warning", timeout=10)
+
+    def _apply_remembered_theme(self) -> None:
+        """The theme chosen last time, if this app has it; then remember each new choice."""
+        theme = self.settings.settings.theme
+        if theme is not None and theme in self.available_themes:
+            self.theme = theme
+        self.theme_changed_signal.subscribe(self, lambda new: self.remember(theme=new.name))
 
     def start_screen(self) -> Screen[Any]:
         """The first screen: the menu. A front end with its own start screen
@@ -159,7 +183,9 @@ class MomijiApp(App[None]):
 
     def on_mount(self) -> None:
         self.push_screen(self.start_screen())
-        for problem in self.keymap_problems:
+        if not self.hosted:
+            self._apply_remembered_theme()
+        for problem in [*self.keymap_problems, *filter(None, [self.settings.problem])]:
             self.notify(problem, severity="warning", timeout=10)
         new, resume, replay = self._start_new, self._start_resume, self._start_replay
         if new is not None:
@@ -214,6 +240,8 @@ class MomijiApp(App[None]):
             self.memory_mode = options.memory
         table = Table.new(options.seat_configs(), seed=options.seed,
                           landscape_mode=options.landscape_mode, data_dir=self.data_dir, holder=self.holder)
+        self.remember(last_game=last_game_of(options), bot_pace=bot_speed_name(self.bot_delay),
+                      memory=self.memory_mode)
         self.open_table(table, seat=0)
 
     def resume_game(self, path: str | os.PathLike[str]) -> None:
@@ -356,6 +384,7 @@ class MomijiApp(App[None]):
     def action_toggle_memory(self) -> None:
         """Memory mode (RULES §8): piles show only their top cards."""
         self.memory_mode = not self.memory_mode
+        self.remember(memory=self.memory_mode)
         self.memory_changed.publish(self.memory_mode)
         self.table_changed.publish([])
         self.notify(f"Memory mode {'on: piles show only their top cards' if self.memory_mode else 'off'}"

@@ -46,7 +46,7 @@ def test_list_shows_id_started_status_turn_scores_and_seats(two_games, capsys):
     done, going = rows[finished.stem], rows[ongoing.stem]
     line = next(x for x in out if x.startswith(finished.stem))
     assert "finished" in line and done.turn.startswith("ended, round ") and done.turn in line
-    assert done.scores in line and " · " in done.scores and line.endswith("Ada, Bo")
+    assert done.scores in line and " · " in done.scores and line.endswith("Ada, Bo (easy)")
     assert done.started[:4].isdigit() and done.started in line
     line = next(x for x in out if x.startswith(ongoing.stem))
     assert "in progress" in line and re.fullmatch(r"round \d+, turn \d+", going.turn) and going.turn in line
@@ -103,7 +103,7 @@ def test_delete_asks_first(two_games, monkeypatch, capsys):
         monkeypatch.setattr("sys.stdin", io.StringIO(answer))
         assert cli.main(["delete", finished.stem]) == 1
         out = capsys.readouterr().out
-        assert f"Delete saved game {finished.stem} (finished, Ada, Bo)? This cannot be undone. [y/N]" in out
+        assert f"Delete saved game {finished.stem} (finished, Ada, Bo (easy))? This cannot be undone. [y/N]" in out
         assert "Nothing was deleted." in out and finished.exists()
     monkeypatch.setattr("sys.stdin", io.StringIO("y\n"))
     assert cli.main(["delete", finished.stem]) == 0

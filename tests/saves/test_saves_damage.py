@@ -102,7 +102,7 @@ def test_each_kind_of_damage_is_explained_kept_and_never_hides_the_other_games(k
     _, status, message = CASES[kind]
 
     rows = {r.game_id: r for r in describe_saved_games(data)}
-    assert rows[finished.stem].status == FINISHED and rows[finished.stem].seats == "Ada, Bo"
+    assert rows[finished.stem].status == FINISHED and rows[finished.stem].seats == "Ada, Bo (easy)"
     assert rows[ongoing.stem].status == IN_PROGRESS and rows[ongoing.stem].scores
     row = rows[game_id]
     assert row.status == status

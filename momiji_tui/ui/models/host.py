@@ -21,6 +21,7 @@ if TYPE_CHECKING:
     from ...session.table import Table
     from ...store import SavedGame
     from .new_game import NewGameOptions
+    from .settings import SettingsKeeper
 
 
 T = TypeVar("T")
@@ -54,6 +55,7 @@ class GameHost(Protocol):
     hosted: bool
     data_dir: Path
     bot_delay: float
+    settings: SettingsKeeper
 
     @property
     def table_changed(self) -> Signal[list[Event]]: ...

@@ -43,9 +43,15 @@ def score_steps(sheet: ScoreSheet, objectives_owned: dict[str, int]) -> int:
     return 3 + len(objectives_owned)
 
 
-def _row_groups(sheet: ScoreSheet, names: list[str], objectives_owned: dict[str, int]) -> list[list[tuple]]:
+#: Marks the owner's cell of an objective row on a narrow sheet (its label then has no owner).
+OWNER_MARK = "◆"
+
+
+def _row_groups(sheet: ScoreSheet, names: list[str], objectives_owned: dict[str, int],
+                owner_in_cell: bool = False) -> list[list[tuple]]:
     """The sheet's rows in reveal order: piles, acorns, each objective, total.
-    Each group is a list of ``(label, cells, end_section)``."""
+    Each group is a list of ``(label, cells, end_section)``. An objective's
+    owner is named in its label, or (``owner_in_cell``) marked in its cell."""
     groups: list[list[tuple]] = []
     piles = []
     longest = max((len(s.piles) for s in sheet.seats), default=0)
@@ -66,31 +72,59 @@ def _row_groups(sheet: ScoreSheet, names: list[str], objectives_owned: dict[str,
     groups.append([(Text("Acorns"), [Text(str(s.acorns)) for s in sheet.seats], False)])
     for objective, owner in objectives_owned.items():
         cells = []
-        for s in sheet.seats:
+        for i, s in enumerate(sheet.seats):
             o = next(x for x in s.objectives if x.objective == objective)
-            cells.append(Text(f"{o.points} {'✓' if o.met else '✗'}") + Text(f" ({o.measure})", style="dim"))
-        groups.append([(Text(f"{OBJECTIVE_NAMES[objective]} [{names[owner]}]"), cells, False)])
+            cell = Text(f"{o.points} {'✓' if o.met else '✗'}") + Text(f" ({o.measure})", style="dim")
+            if owner_in_cell:
+                cell.append(f" {OWNER_MARK}" if i == owner else "  ", style="bold")
+            cells.append(cell)
+        label = OBJECTIVE_NAMES[objective] + ("" if owner_in_cell else f" [{names[owner]}]")
+        groups.append([(Text(label), cells, False)])
     groups.append([(Text("Total", style="bold"), [Text(str(s.total), style="bold") for s in sheet.seats], True)])
     return groups
 
 
 def score_table(sheet: ScoreSheet, names: list[str], objectives_owned: dict[str, int],
-                shown: int | None = None) -> RichTable:
+                shown: int | None = None, width: int | None = None) -> RichTable:
     """Rows = sources of points, columns = seats (RULES §7); only the first
     ``shown`` steps (see ``score_steps``) are filled in. Column widths are
-    those of the whole sheet, so the table does not jump as rows appear."""
+    those of the whole sheet, so the table does not jump as rows appear.
+    When the sheet is wider than ``width`` columns, an objective's owner is
+    marked ``OWNER_MARK`` in its cell instead of named in the label, and the
+    seats' names and the labels wrap (never a score cell), so every seat's
+    column stays in view."""
     groups = _row_groups(sheet, names, objectives_owned)
     shown = len(groups) if shown is None else shown
     done = shown >= len(groups)
     headers = [name + (" ★" if i in sheet.winners else "") for i, name in enumerate(names)]
-    widths = [max(r[0].cell_len for g in groups for r in g)]
-    for i, h in enumerate(headers):
-        widths.append(max([len(h)] + [r[1][i].cell_len for g in groups for r in g]))
+    label_width = max(r[0].cell_len for g in groups for r in g)
+    cell_widths = [max(r[1][i].cell_len for g in groups for r in g) for i in range(len(names))]
+    widths = [label_width] + [max(len(h), c) for h, c in zip(headers, cell_widths, strict=True)]
+    narrow = width is not None and sum(widths) + 3 * len(widths) + 1 > width
+    if narrow:  # owners marked in their cells, names and labels wrap
+        groups = _row_groups(sheet, names, objectives_owned, owner_in_cell=True)
+        widths = _narrow_widths(groups, headers, (width or 0) - 3 * len(widths) - 1)
     table = RichTable(expand=False, show_lines=False, header_style="bold", pad_edge=True)
-    table.add_column("", min_width=widths[0])
+    table.add_column("", min_width=widths[0], max_width=widths[0] if narrow else None, overflow="fold")
     for i, name in enumerate(names):
-        table.add_column(headers[i] if done else name, justify="right", min_width=widths[i + 1])
+        table.add_column(headers[i] if done else name, justify="right", min_width=widths[i + 1],
+                         max_width=widths[i + 1] if narrow else None, overflow="fold")
     for group in groups[:shown]:
         for label, cells, end in group:
             table.add_row(label, *cells, end_section=end)
     return table
+
+
+def _narrow_widths(groups: list[list[tuple]], headers: list[str], room: int) -> list[int]:
+    """Column widths that share ``room`` (the width less the borders): each
+    seat's cells whole, the labels what is left (at least 8), then the
+    seats' names as far as the room goes."""
+    cells = [max(r[1][i].cell_len for g in groups for r in g) for i in range(len(headers))]
+    label = max(r[0].cell_len for g in groups for r in g)
+    label = max(8, min(label, room - sum(cells)))
+    left = room - label - sum(cells)
+    for i, header in enumerate(headers):
+        grow = max(0, min(len(header) - cells[i], left))
+        cells[i] += grow
+        left -= grow
+    return [label, *cells]

@@ -14,6 +14,7 @@ from ...engine.rules_data import LANDSCAPES, LEAF_TYPES
 from .choice import Choice
 from .move_draft import HAND_KEYS, MoveDraft
 from .render import card_text, cards_text, display_columns, leaf_name, objective_label
+from .standings import Standing, leader_text, seat_label, standings
 
 
 def column_choices(view: PlayerView, chosen: list[str]) -> list[Choice]:
@@ -23,11 +24,23 @@ def column_choices(view: PlayerView, chosen: list[str]) -> list[Choice]:
 
 
 def objective_choices(draft: MoveDraft, *, moongate: bool = False) -> list[Choice]:
-    """Every revealed objective; those refused now carry the reason (RULES §4.3)."""
+    """Every revealed objective with its standing (owner, who leads, your
+    count: RULES §1.4, §7); those refused now carry the reason (RULES §4.3)."""
     view = draft.view
     assert view is not None
-    return [Choice(str(i), objective_label(o), o, draft.objective_reason(o, moongate=moongate))
-            for i, o in enumerate(view.objectives, 1)]
+    return [Choice(str(i), Text(objective_label(o)) + standing_text(view, s), o,
+                   draft.objective_reason(o, moongate=moongate))
+            for i, (o, s) in enumerate(zip(view.objectives, standings(view), strict=True), 1)]
+
+
+def standing_text(view: PlayerView, standing: Standing) -> Text:
+    """`` · owner Kaede · best: you (3) ✓`` (dim): who owns the objective,
+    who leads, and whether you meet it (else your count), for its choice."""
+    owner = "no owner" if standing.owner is None else f"owner {seat_label(view, standing.owner)}"
+    t = Text(f" · {owner} · best: {leader_text(view, standing)}", style="dim")
+    if view.seat is not None:
+        t.append(" ✓" if standing.you_meet else f" · you {standing.measures[view.seat]} ✗")
+    return t
 
 
 def landscape_choices(draft: MoveDraft) -> list[Choice]:

@@ -184,6 +184,13 @@ def flow_text(draft: MoveDraft, key: Keys) -> Text:
     if hint is not None:
         t.append(hint(n))
     if flow.landscape == "crane" and n == 1:
+        # The engine judges the placement now, as ⏎ would (RULES §1.5, §4.2).
+        refused = draft.explain(draft.landscape_command("crane"))
+        if refused is not None:
+            t.append(" ✗ ", style="bold")
+            t.append(refused, style="bold")
+            t.append("; pick another card, Esc cancels.")
+            return t
         c = draft.selected[0]
         t.append(" → ")
         t.append_text(card_text(c))

@@ -1,4 +1,9 @@
-"""A small modal that asks the player to pick one option, by key or cursor."""
+"""A chooser beside the table: pick one option, by key or cursor; Esc goes back.
+
+A modal screen with a transparent background (``momiji.tcss``): the panel is
+docked below the table (over the message, preview and log) or, on a wide
+terminal, beside it (over the log), so the row, hand and display stay in view.
+"""
 
 from __future__ import annotations
 
@@ -12,6 +17,7 @@ from textual.widgets import Label, OptionList
 from textual.widgets.option_list import Option
 
 from ..models.choice import Choice
+from .sized import WIDE
 
 __all__ = ["Choice", "ChoiceScreen"]
 
@@ -32,7 +38,8 @@ class ChoiceScreen(ModalScreen[object]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="choice-box"):
-            yield Label(self.title_text, id="choice-title")
+            yield Label(Text.assemble((self.title_text, "bold"), ("   a key shown, or ↑ ↓ and ⏎; Esc goes back",
+                                                                   "dim")), id="choice-title")
             options = []
             for c in self.choices:
                 label = Text(f"{c.key}  ") + (c.label if isinstance(c.label, Text) else Text(str(c.label)))
@@ -40,12 +47,19 @@ class ChoiceScreen(ModalScreen[object]):
                     label.stylize("dim")
                     label.append(f"  — {c.reason}", style="italic dim")
                 options.append(Option(label))
-            yield OptionList(*options, id="choice-list")
             yield Label("", id="choice-message")
-            yield Label("Press a key shown, or ↑ ↓ and ⏎; Esc goes back.", id="choice-hint")
+            yield OptionList(*options, id="choice-list", compact=True)
 
     def on_mount(self) -> None:
+        self.fit_to_size()
         self.query_one(OptionList).focus()
+
+    def on_resize(self, event: events.Resize) -> None:
+        self.fit_to_size()
+
+    def fit_to_size(self) -> None:
+        """Beside the table on a wide terminal (where the table puts its log), else below it."""
+        self.set_class(self.app.size.width >= WIDE, "-wide")
 
     def _pick(self, index: int) -> None:
         choice = self.choices[index]

@@ -43,7 +43,7 @@ class CreateTableScreen(Screen[None]):
                              value="starter", allow_blank=False, id="create-landscapes")
             yield Button("Open the table  (ctrl+s)", id="create-start", variant="primary")
             yield Label("", id="create-message")
-        yield Footer()
+        yield Footer(compact=True)
 
     def on_mount(self) -> None:
         if lobby_host(self).exiting:  # the session ended while this screen was composed

@@ -24,7 +24,7 @@ class JoinScreen(LobbyListScreen):
             yield Static("Join a table", classes="title")
             yield OptionList(id="join-list")
             yield Label("", id="join-message")
-        yield Footer()
+        yield Footer(compact=True)
 
     def on_mount(self) -> None:
         if lobby_host(self).exiting:  # the session ended while this screen was composed

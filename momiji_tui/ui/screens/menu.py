@@ -22,6 +22,8 @@ class MenuScreen(SizedScreen):
     """Continue, new game, saved games, help, quit."""
 
     MIN_SIZE = (40, 12)
+    #: Whether the data dir holds an unfinished game (set by ``refresh_menu``).
+    has_unfinished = False
     BINDINGS = [
         Binding("n", "new", "New game", id="menu.new"),
         Binding("c", "continue", "Continue", id="menu.continue"),
@@ -48,12 +50,21 @@ class MenuScreen(SizedScreen):
         """The game in progress played last (checked by the rules), as a list of 0 or 1."""
         return host(self).unfinished_solo()[:1]
 
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """``c Continue`` is offered (in the footer too) only when there is an
+        unfinished game to continue."""
+        if action == "continue":
+            return self.has_unfinished
+        return True
+
     def refresh_menu(self) -> None:
         """The options, with *Continue* when there is an unfinished game."""
         menu = self.query_one("#menu-list", OptionList)
         menu.clear_options()
         self.query_one("#menu-message", Label).update("")
         unfinished = self._unfinished()
+        self.has_unfinished = bool(unfinished)
+        self.refresh_bindings()
         if unfinished:
             menu.add_option(Option(f"c  Continue your last game ({unfinished[0].game_id})", id="continue"))
         menu.add_option(Option("n  New game", id="new"))

@@ -28,7 +28,7 @@ class MyGamesScreen(LobbyListScreen):
             yield Static("My games", classes="title")
             yield OptionList(id="mygames-list")
             yield Label("", id="mygames-message")
-        yield Footer()
+        yield Footer(compact=True)
 
     def on_mount(self) -> None:
         if lobby_host(self).exiting:  # the session ended while this screen was composed

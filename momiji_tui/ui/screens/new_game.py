@@ -9,12 +9,12 @@ from textual.widgets import Button, Footer, Input, Label, Select, Static
 
 from ...store.errors import StoreError
 from ..models.host import host
-from ..models.new_game import BOT_SPEEDS, NewGameOptions, bot_speed_name
+from ..models.new_game import BOT_LEVELS, BOT_NAMES, BOT_SPEEDS, NewGameOptions, bot_speed_name
 from .sized import SizedScreen, SizeNotice
 
 
 class NewGameScreen(SizedScreen):
-    """Seats, bot level, landscapes, bot speed, memory mode and seed."""
+    """Seats, each bot's level, landscapes, bot speed, memory mode and seed."""
 
     MIN_SIZE = (50, 14)
     # Focused by Textual when the screen is shown, never on a form already
@@ -28,24 +28,29 @@ class NewGameScreen(SizedScreen):
 
     def compose(self) -> ComposeResult:
         app = host(self)
+        last = app.settings.settings.last_game or NewGameOptions()  # the last game's options, remembered
+        levels = last.levels()
         yield SizeNotice()
         with Vertical(id="new-box"):
             yield Static("New game", classes="title")
             with Horizontal(classes="field"):
                 yield Label("Your name", classes="field-label")
-                yield Input(value="You", id="name", max_length=16, compact=True)
+                yield Input(value=last.name, id="name", max_length=16, compact=True)
             with Horizontal(classes="field"):
                 yield Label("Seats", classes="field-label")
                 yield Select([("2 — you and 1 bot", 2), ("3 — you and 2 bots", 3), ("4 — you and 3 bots", 4)],
-                             value=2, allow_blank=False, compact=True, id="seats")
-            with Horizontal(classes="field"):
-                yield Label("Bots", classes="field-label")
-                yield Select([("Easy", "easy"), ("Normal", "normal"), ("Hard", "hard")],
-                             value="normal", allow_blank=False, compact=True, id="level")
+                             value=last.seats, allow_blank=False, compact=True, id="seats")
+            for i, bot in enumerate(BOT_NAMES[:3], 1):
+                with Horizontal(classes="field bot-level-field", id=f"level-{i}-field") as field:
+                    field.display = i < last.seats  # a field per bot seat
+                    yield Label(f"{bot} (bot)", classes="field-label")
+                    yield Select([(level.capitalize(), level) for level in BOT_LEVELS],
+                                 value=levels[i - 1] if i <= len(levels) else "normal", allow_blank=False,
+                                 compact=True, id=f"level-{i}")
             with Horizontal(classes="field"):
                 yield Label("Landscapes", classes="field-label")
                 yield Select([("Starter panorama", "starter"), ("Draft (RULES §2.1)", "draft")],
-                             value="starter", allow_blank=False, compact=True, id="landscapes")
+                             value=last.landscape_mode, allow_blank=False, compact=True, id="landscapes")
             with Horizontal(classes="field"):
                 yield Label("Bot speed", classes="field-label")
                 yield Select([(f"{name.capitalize()}" + (f" ({secs:g} s a move)" if secs else " (no pause)"), name)
@@ -63,13 +68,30 @@ class NewGameScreen(SizedScreen):
             yield Label("", id="new-message")
         yield Footer(compact=True)
 
+    def on_select_changed(self, event: Select.Changed) -> None:
+        if event.select.id == "seats":
+            self.show_bot_fields(int(event.value))  # type: ignore[call-overload]
+
+    def seat_count(self) -> int:
+        """The seats chosen (2–4)."""
+        return int(self.query_one("#seats", Select).value)  # type: ignore[arg-type]
+
+    def show_bot_fields(self, seats: int) -> None:
+        """One level field per bot seat: the fields of seats not in play are hidden."""
+        bots = seats - 1
+        for i, field in enumerate(self.query(".bot-level-field"), 1):
+            field.display = i <= bots
+
     def options(self) -> NewGameOptions:
-        """The form's values."""
+        """The form's values (each bot seat's level, RULES §2 seats)."""
         seed_text = self.query_one("#seed", Input).value.strip()
+        seats = self.seat_count()
+        levels = tuple(str(self.query_one(f"#level-{i}", Select).value) for i in range(1, seats))
         return NewGameOptions(
             name=self.query_one("#name", Input).value.strip()[:16] or "You",
-            seats=int(self.query_one("#seats", Select).value),  # type: ignore[arg-type]
-            bot_level=str(self.query_one("#level", Select).value),
+            seats=seats,
+            bot_level=levels[0],
+            bot_levels=levels,
             landscape_mode=str(self.query_one("#landscapes", Select).value),
             seed=int(seed_text) if seed_text else None,
             bot_delay=BOT_SPEEDS[str(self.query_one("#speed", Select).value)],

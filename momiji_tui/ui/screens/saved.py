@@ -8,6 +8,7 @@ listed as such; opening either explains instead of crashing.
 
 from __future__ import annotations
 
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
@@ -15,7 +16,10 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Label, Static
 
 from ...session.saves import SavedGameRow, describe_saved_games
+from ...store import delete_game
+from ...store.errors import StoreError
 from ..models.host import host
+from ..models.saved_columns import COLUMNS, cells, fit_columns, hidden_text
 from .replay import ReplayScreen
 
 
@@ -26,30 +30,55 @@ class SavedGamesScreen(Screen[None]):
         Binding("escape", "back", "Back", id="saved.back"),
         Binding("enter", "open", "Open", id="saved.open", show=True),
         Binding("r", "replay", "Replay", id="saved.replay"),
+        Binding("d", "delete", "Delete", id="saved.delete"),
     ]
+    #: The game a delete waits to be confirmed for (``y``), or None.
+    confirming: SavedGameRow | None = None
+    #: Said before the next highlighted game's details (``Deleted …``).
+    notice = ""
 
     def compose(self) -> ComposeResult:
         with Vertical(id="saved"):
             yield Static("Saved games", classes="title")
             yield DataTable(id="saved-table", cursor_type="row", zebra_stripes=True)
             yield Label("", id="saved-message")
-        yield Footer()
+        yield Footer(compact=True)
 
     def on_mount(self) -> None:
         app = host(self)
-        table = self.query_one(DataTable)
-        table.add_columns("Game", "Started", "Played", "Status", "Seats", "Turn", "Scores")
+        self.shown: list[str] = list(COLUMNS)
         try:
             self.rows = describe_saved_games(app.data_dir)
         except OSError as exc:  # e.g. the data directory cannot be read
             self.rows = []
             self.say(f"The saved games cannot be listed: {exc}")
-        for row in self.rows:
-            table.add_row(row.game_id, row.started, row.played, row.status, row.seats, row.turn, row.scores,
-                          key=row.game_id)
+        self.fill_table()
         if not self.rows:
             self.say("No saved games yet.")
-        table.focus()
+        self.query_one(DataTable).focus()
+
+    def on_resize(self, event: events.Resize) -> None:
+        if self.rows and fit_columns(self.rows, self.table_width()) != self.shown:
+            self.fill_table()
+
+    def table_width(self) -> int:
+        """Columns the table has (the screen less its padding and a scroll bar)."""
+        return self.app.size.width - 4
+
+    def fill_table(self) -> None:
+        """The games in the columns that fit the width (the scores always);
+        the rest is told under the table for the highlighted game."""
+        table = self.query_one(DataTable)
+        cursor = table.cursor_row
+        table.clear(columns=True)
+        self.shown = fit_columns(self.rows, self.table_width()) if self.rows else list(COLUMNS)
+        for key in self.shown:
+            table.add_column(COLUMNS[key], key=key)
+        for row in self.rows:
+            values = cells(row)
+            table.add_row(*(values[k] for k in self.shown), key=row.game_id)
+        if self.rows:
+            table.move_cursor(row=min(cursor, len(self.rows) - 1))
 
     def say(self, text: str) -> None:
         """Show ``text`` under the table."""
@@ -65,12 +94,16 @@ class SavedGamesScreen(Screen[None]):
         row = self.current_row()
         if row is None:
             return
-        if row.problem:
+        rest = hidden_text(row, self.shown)
+        if self.notice:  # what was just done stays in front of the new row's details
+            notice, self.notice = self.notice, ""
+            self.say(f"{notice} {row.game_id}: {rest}" if rest else notice)
+        elif row.problem:
             self.say(" ".join([f"{row.game_id}: {row.problem}", *row.notes]))
         elif row.notes:
-            self.say(f"{row.game_id}: {' '.join(row.notes)}")
+            self.say(f"{row.game_id}: {' '.join(row.notes)}" + (f" ({rest})" if rest else ""))
         else:
-            self.say("")
+            self.say(f"{row.game_id}: {rest}" if rest else "")
 
     def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
         self.action_open()
@@ -102,6 +135,36 @@ class SavedGamesScreen(Screen[None]):
             self.say(screen.problem)
             return
         self.app.push_screen(screen)
+
+    def action_delete(self) -> None:
+        """Ask before deleting the highlighted game for good (``y`` deletes)."""
+        row = self.current_row()
+        if row is None:
+            return
+        what = f"{row.status}, {row.seats}" if row.seats else row.status
+        self.confirming = row
+        self.say(f"Delete saved game {row.game_id} ({what})? This cannot be undone. "
+                 "y deletes, any other key keeps it.")
+
+    def on_key(self, event: events.Key) -> None:
+        row, self.confirming = self.confirming, None
+        if row is None:
+            return
+        event.stop()
+        event.prevent_default()
+        if event.key != "y":
+            self.say("Nothing was deleted.")
+            return
+        try:
+            delete_game(host(self).data_dir, row.game_id)  # the store's delete: refused while open for play
+        except (StoreError, OSError) as exc:
+            self.say(f"Cannot delete {row.game_id}: {exc}")
+            return
+        self.rows = [r for r in self.rows if r.game_id != row.game_id]
+        self.notice = f"Deleted {row.game_id}." if self.rows else ""
+        self.fill_table()
+        if not self.rows:
+            self.say(f"Deleted {row.game_id}. No saved games left.")
 
     def action_back(self) -> None:
         """Back to the menu."""

@@ -13,6 +13,7 @@ from collections.abc import Callable
 from typing import ClassVar, Protocol
 
 from rich.text import Text
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
@@ -21,8 +22,10 @@ from textual.widgets import Footer, Static
 from ...engine.rules_data import LEAF_NAMES
 from ...session.deal_seed import seed_reveal_line
 from ..models.turn_news import end_reason_title
-from ..models.score_sheet import reveal_interval, score_steps, score_table, winner_sentence
+from ..models.score_sheet import OWNER_MARK, reveal_interval, score_steps, score_table, winner_sentence
 from ..models.render import TORII
+from ...store.errors import StoreError
+from ..models.new_game import NewGameOptions, rematch_options
 from .new_game import NewGameScreen
 from .sized import SizedScreen, SizeNotice
 
@@ -48,6 +51,7 @@ class ScoringScreen(SizedScreen):
         Binding("enter", "skip", "Show all", id="scoring.skip"),
         Binding("enter", "menu", "Menu", id="scoring.menu"),
         Binding("n", "new", "New game", id="scoring.new"),
+        Binding("r", "rematch", "Rematch", id="scoring.rematch"),
         Binding("q", "leave", "Menu", show=False, id="scoring.back"),
     ]
     #: What paces the reveal: called once as ``(screen, seconds, callback)``,
@@ -85,6 +89,10 @@ class ScoringScreen(SizedScreen):
         self.fit_to_size()
         self.refresh_table([])
 
+    def on_resize(self, event: events.Resize) -> None:
+        super().on_resize(event)
+        self.refresh_table([])  # the sheet fits the new width
+
     @property
     def revealing(self) -> bool:
         """True until the whole sheet is shown."""
@@ -95,7 +103,27 @@ class ScoringScreen(SizedScreen):
             return self.revealing
         if action == "menu":
             return not self.revealing
+        if action == "rematch":
+            return not self.revealing and self.rematch() is not None
         return True
+
+    def rematch(self) -> NewGameOptions | None:
+        """The same seats and levels for a new deal (a solo game), or None."""
+        table = self.momiji.table
+        if table is None or not table.bots_run_by_front_end:
+            return None
+        mode = str(table.log.header.get("landscape_mode", "starter")) if table.log is not None else "starter"
+        return rematch_options(table.seats, mode)
+
+    def action_rematch(self) -> None:
+        """Deal again for the same seats and levels (a new seed)."""
+        options = self.rematch()
+        if options is None:
+            return
+        try:
+            self.momiji.start_game(options)
+        except (StoreError, OSError, ValueError) as exc:  # disk full, read-only…
+            self.notify(str(exc) if isinstance(exc, StoreError) else f"Could not start: {exc}", severity="error")
 
     def refresh_table(self, events: list) -> None:
         """Draw the sheet of the finished game (the rows shown so far)."""
@@ -109,7 +137,8 @@ class ScoringScreen(SizedScreen):
         owners = dict(app.table.state.owners)
         self.query_one("#scoring-title", Static).update(
             end_reason_title(Text("Final scores (RULES §7)", style="bold"), app.table.events, names))
-        self.query_one("#scoring-table", Static).update(score_table(sheet, names, owners, self.shown))
+        width = max(self.app.size.width - 4, 20)  # the padding and the scroll bar
+        self.query_one("#scoring-table", Static).update(score_table(sheet, names, owners, self.shown, width))
         result = Text()
         if not self.revealing:
             result.append(winner_sentence(sheet, [s.name for s in app.table.seats], app.seat), style="bold")
@@ -119,7 +148,8 @@ class ScoringScreen(SizedScreen):
         self.query_one("#scoring-result", Static).update(result)
         legend = ("Piles score top card × cards. Acorns score 1 each. An objective pays 10 to its owner "
                   "and 3 to every other seat that meets it; an owner who misses scores 0; "
-                  f"✓ met, ✗ not met, (n) the count it compares; {TORII} a pile closed by a torii. "
+                  f"✓ met, ✗ not met, (n) the count it compares, {OWNER_MARK} its owner on a narrow sheet; "
+                  f"{TORII} a pile closed by a torii. "
                   f"Leaf types: {', '.join(f'{k} {v}' for k, v in LEAF_NAMES.items())}. "
                   + seed_reveal_line(app.table.state.seed, app.table.finished))
         self.query_one("#scoring-legend", Static).update(Text(legend, style="dim"))

@@ -28,7 +28,7 @@ class WaitingScreen(LobbyListScreen):
             yield Static(id="waiting-seats")
             yield Static("The game begins as soon as every open seat is taken. Esc leaves the table.",
                          classes="hint")
-        yield Footer()
+        yield Footer(compact=True)
 
     def on_mount(self) -> None:
         if lobby_host(self).exiting:  # the session ended while this screen was composed
