@@ -27,9 +27,9 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
-from ..engine.commands import Command
+from ..engine.commands import Command, DraftPick
 from ..engine.errors import IllegalCommand
 from ..engine.legal import legal_commands
 from ..engine.state import ENDED, PLAY, GameState
@@ -64,12 +64,13 @@ Normal-vs-Normal games on its own and helped Hard vs Normal; docs/BOTS.md)."""
 
 
 class _Node:
-    __slots__ = ("children", "visits", "total", "avail", "cands", "prior")
+    __slots__ = ("children", "visits", "total", "win", "avail", "cands", "prior")
 
     def __init__(self) -> None:
         self.children: dict[Command, _Node] = {}
         self.visits = 0
         self.total = 0.0
+        self.win = 0.0  # the sum of the playouts' win estimates (no baseline: see ``search``)
         self.avail = 0
         self.cands: list[Command] | None = None
         self.prior: dict[Command, float] = {}
@@ -133,30 +134,64 @@ class HardBot:
 
     # ------------------------------------------------------------------ API
     def choose(self, view: PlayerView) -> Command:
+        return self.search(view, shortcut=True)[0][0]
+
+    def search(self, view: PlayerView, *, include: Sequence[Command] = (),
+               should_stop: Callable[[], bool] | None = None,
+               shortcut: bool = False) -> list[tuple[Command, int, float]]:
+        """The root commands searched for ``view.seat``, best first (by visits,
+        then mean reward: the first is Hard's choice), each with its visits and
+        its mean *win estimate*: the mean over the iterations that tried it of
+        sigma(d / scale), d being the seat's value minus the best other seat's
+        by ``evaluate.all_values`` at the playout's leaf (the real final
+        scores, RULES §7, when the playout reached the end); an unvisited
+        command gets that estimate for the view's sampled worlds as they are.
+        In the draft (RULES §2.1) the offer is ranked by ``HARD_DRAFT_VALUE``,
+        a measured win rate, with 0 visits.
+
+        ``include``: commands searched even if Normal's ranking would drop
+        them (``ValueError`` if one is not legal for the seat);
+        ``should_stop``: polled before each iteration, ``True`` ends the
+        search with what it has; ``shortcut``: return at once (one entry, 0
+        visits, win 0.5) when there is nothing to search (``choose``).
+        Raises ``ValueError`` when ``view.seat`` is not to move (``check_view``).
+        """
         clock = self.clock
         start = clock() if clock is not None else 0.0
         rng = decision_rng(view, self.seed, "hard")
         me = check_view(view)
         world, legal = world_and_legal(view, rng)
         self.last_iterations = 0
-        if len(legal) == 1:
-            return legal[0]
+        extra = [c for c in include if c not in legal]
+        if extra:
+            raise ValueError(f"not a legal command for seat {me}: {extra[0]!r}")
+        if shortcut and len(legal) == 1:
+            return [(legal[0], 0, 0.5)]
         if view.phase != PLAY:
-            return draft_pick(legal, HARD_DRAFT_VALUE)
+            if shortcut:
+                return [(draft_pick(legal, HARD_DRAFT_VALUE), 0, 0.5)]
+            ranked = sorted(legal, key=lambda c: -HARD_DRAFT_VALUE.get(_landscape(c), 0.0))
+            return [(c, 0, HARD_DRAFT_VALUE.get(_landscape(c), 0.5)) for c in ranked]
         # Near the end (RULES §6), playouts run to the final score (RULES §7).
         horizon = FULL_GAME if turns_left(world, me) <= self.endgame else self.horizon
         worlds = [world] + [determinize(view, rng) for _ in range(3)]
         root = _Node()
         root_cands, root.prior = self._ranked(worlds, legal, me, self.root_k)
+        for c in include:
+            if c not in root_cands:
+                root_cands.append(c)
+                root.prior[c] = min(root.prior.values(), default=0.0)
         root.cands = root_cands
-        if len(root_cands) == 1:
-            return root_cands[0]
+        if shortcut and len(root_cands) == 1:
+            return [(root_cands[0], 0, 0.5)]
         pool: list[tuple[GameState, float, int]] = []
         it = 0
         while True:
             if self.iterations is not None and it >= self.iterations:
                 break
             if self.time_limit is not None and clock is not None and it > 0 and clock() - start >= self.time_limit:
+                break
+            if should_stop is not None and should_stop():
                 break
             if self.paired:
                 # Common random numbers: the i-th visit of every root command
@@ -174,8 +209,15 @@ class HardBot:
                 self._iterate(root, determinize(view, rng), me, rng, horizon)
             it += 1
         self.last_iterations = it
-        best = max(root_cands, key=lambda c: _rank(root.children.get(c)))
-        return best
+        ranked = sorted(root_cands, key=lambda c: _rank(root.children.get(c)), reverse=True)
+        now = 0.5
+        if any(root.children.get(c) is None for c in ranked):
+            now = sum(self._win(_diff(all_values(w, self.weights), me)) for w in worlds) / len(worlds)
+        out: list[tuple[Command, int, float]] = []
+        for c in ranked:
+            n = root.children.get(c)
+            out.append((c, n.visits, n.win / n.visits) if n is not None and n.visits else (c, 0, now))
+        return out
 
     # ------------------------------------------------------------- search
     def _ranked(self, worlds: list[GameState], legal: list[Command], me: int, k: int
@@ -257,20 +299,26 @@ class HardBot:
             path.append(node)
             if fresh and not self.expand_turn:
                 break
-        reward = self._playout(state, me, rng, horizon, base)
+        reward, win = self._playout(state, me, rng, horizon, base)
         for n in path:
             n.visits += 1
             n.total += reward
+            n.win += win
 
     def _ucb(self, n: _Node, prior: float) -> float:
         return (n.total / n.visits + self.c * math.sqrt(math.log(max(1, n.avail)) / n.visits)
                 + self.bias * prior / (n.visits + 1))
 
+    def _win(self, d: float) -> float:
+        """The reward sigmoid of a value difference ``d`` (points)."""
+        return 1.0 / (1.0 + math.exp(-d / self.scale))
+
     def _playout(self, state: GameState, me: int, rng: random.Random, horizon: int,
-                 base: float = 0.0) -> float:
+                 base: float = 0.0) -> tuple[float, float]:
         """Finish the bot's turn by the policy, then play on until the bot's
         turn has come back ``horizon`` times (0: stop when its turn ends);
-        score the leaf from the bot's seat."""
+        score the leaf from the bot's seat: (the reward, relative to
+        ``base``; the win estimate, without it)."""
         eps = self.epsilon
         returns = 0
         guard = 0
@@ -296,13 +344,18 @@ class HardBot:
         values = all_values(state, self.weights)
         if self.leaf_collect and state.phase != ENDED and state.current == me and not state.turn.main_done:
             values[me] = max(values[me], best_collect_value(state, me, self.weights))
-        d = _diff(values, me) - base
-        return 1.0 / (1.0 + math.exp(-d / self.scale))
+        d = _diff(values, me)
+        return self._win(d - base), self._win(d)
 
 
 def _diff(values: list[float], me: int) -> float:
     """The seat's value minus the best other seat's."""
     return values[me] - max(v for j, v in enumerate(values) if j != me)
+
+
+def _landscape(c: Command) -> str:
+    """The landscape a draft pick takes ("" for any other command)."""
+    return c.landscape if isinstance(c, DraftPick) else ""
 
 
 def _rank(n: _Node | None) -> tuple[int, float]:

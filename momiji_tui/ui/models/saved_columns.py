@@ -26,7 +26,8 @@ GAP = 2
 def cells(row: SavedGameRow) -> dict[str, str]:
     """The row's text by column key."""
     return {"game": row.game_id, "started": row.started, "played": row.played, "status": row.status,
-            "turn": row.turn, "scores": row.scores, "seats": row.seats}
+            "turn": row.turn, "scores": row.scores,
+            "seats": f"{row.seats}  · {row.hints}" if row.hints else row.seats}
 
 
 def column_widths(rows: Sequence[SavedGameRow]) -> dict[str, int]:

@@ -13,8 +13,9 @@ Direct keys (each binding has an id ``table.*``, so a key map can change it):
 * ``r`` reveal, ``o`` objective, ``x`` exchange, ``a`` landscape,
   ``d`` discard, ``e`` end turn, ``u`` undo, ``m`` memory mode, ``q`` menu;
 * ``i`` explains the card or column under the cursor, then (pressed again)
-  each objective and each of your landscapes, in the message line; ``t``
-  shows the live score's breakdown (issue 14).
+  each objective and each of your landscapes, in the message line; ``b``
+  shows the live score's breakdown (issue 14);
+* ``t`` asks Hard for a hint (``table_hint.py``, issue 17).
 
 The move being built is a ``MoveDraft`` (``ui/models/move_draft.py``, no
 Textual); each region is its own widget (``ui/widgets/table_regions.py``)
@@ -56,13 +57,13 @@ from ..widgets.turn_news import NewsLine
 from ..widgets.table_regions import (
     DisplayRegion, HandRegion, MessageLine, ObjectivesRegion, Opponents, PreviewLine, StatusLine, YouRegion,
 )
-from .table_actions import TableActions
+from .table_hint import TableHint
 from .table_score import LiveScoreScreen
 
 __all__ = ["HAND_KEYS", "TableScreen", "hand_order"]
 
 
-class TableScreen(TableActions):
+class TableScreen(TableHint):
     """Where the game is played."""
 
     MIN_SIZE = (60, 20)
@@ -79,6 +80,7 @@ class TableScreen(TableActions):
         Binding("d", "discard", "Discard", id="table.discard"),
         Binding("e", "end_turn", "End turn", id="table.end_turn"),
         Binding("u", "undo", "Undo", id="table.undo"),
+        Binding("t", "hint", "Hint", show=False, id="table.hint"),
         Binding("escape", "back", "Back", id="table.back"),
         Binding("question_mark,f1", "app.help", "Help", id="table.help"),
         Binding("q", "menu", "Menu", id="table.menu"),
