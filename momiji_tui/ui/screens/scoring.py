@@ -23,6 +23,7 @@ from ...session.deal_seed import seed_reveal_line
 from ..models.score_sheet import reveal_interval, score_steps, score_table, winner_sentence
 from ..models.render import TORII
 from .new_game import NewGameScreen
+from .review import ReviewScreen
 from .sized import SizedScreen, SizeNotice
 
 
@@ -47,6 +48,7 @@ class ScoringScreen(SizedScreen):
         Binding("enter", "skip", "Show all", id="scoring.skip"),
         Binding("enter", "menu", "Menu", id="scoring.menu"),
         Binding("n", "new", "New game", id="scoring.new"),
+        Binding("r", "review", "Review", id="scoring.review"),
         Binding("q", "leave", "Menu", show=False, id="scoring.back"),
     ]
     #: What paces the reveal: called once as ``(screen, seconds, callback)``,
@@ -151,6 +153,11 @@ class ScoringScreen(SizedScreen):
     def action_leave(self) -> None:
         """Back to the menu (even while the sheet is being revealed)."""
         self.action_menu()
+
+    def action_review(self) -> None:
+        """The post-game review of your decisions (issue 17)."""
+        if self.momiji.table is not None:
+            self.app.push_screen(ReviewScreen.of_table(self.momiji.table, self.momiji.seat))
 
     def action_new(self) -> None:
         """Back to the menu and open the new-game form."""
