@@ -67,3 +67,12 @@ def write_review_cache(save: str | os.PathLike[str], key: dict[str, Any], review
     except OSError:
         return False
     return True
+
+
+def drop_review_cache(save: str | os.PathLike[str]) -> None:
+    """Remove the review cached beside ``save`` (when the game is deleted);
+    best effort: a cache left behind is only ignored later, never trusted."""
+    try:
+        os.unlink(review_cache_path(save))
+    except OSError:
+        pass

@@ -15,7 +15,7 @@ from momiji_tui.session.review import (
 )
 from momiji_tui.session.review_moves import decision_points
 from momiji_tui.session.review_saved import NOT_FINISHED, ReviewRefused, review_events, review_saved_game
-from momiji_tui.store import _fs, review_cache
+from momiji_tui.store import _fs, delete_game, review_cache
 from momiji_tui.store.review_cache import review_cache_path
 
 
@@ -151,3 +151,11 @@ def test_unfinished_game_is_refused_in_words(game):
     with pytest.raises(ReviewRefused, match="finished game"):
         review_events(game[:40], 0, advisor=FakeAdvisor())
     assert "still in progress" in NOT_FINISHED
+
+
+def test_deleting_the_game_deletes_its_cached_review(isolated_dirs):
+    save = saved_finished_game(isolated_dirs)
+    review_saved_game(save, iterations=3, advisor=FakeAdvisor())
+    assert review_cache_path(save).exists()
+    delete_game(isolated_dirs, save.name.removesuffix(".jsonl"))
+    assert not save.exists() and not review_cache_path(save).exists()
