@@ -32,7 +32,8 @@ def finished_game(data_dir, seed: int = 4) -> str:
 
 class Advisor:
     """Hard's stand-in: ends the turn at 60%, the seat's own move a little
-    worse (by the seed); counts calls. With ``hold``, each call waits (bounded)
+    worse (by the seat's hand size: the game id, hence the seed, differs from
+    run to run); counts calls. With ``hold``, each call waits (bounded)
     until the review is told to stop."""
 
     def __init__(self, hold: bool = False) -> None:
@@ -49,7 +50,7 @@ class Advisor:
                     break
                 threading.Event().wait(0.01)
         return Advice((Choice(EndTurn(view.seat), 0.6, iterations),
-                       *(Choice(c, 0.6 - (seed % 5) / 20, 1) for c in include)))
+                       *(Choice(c, 0.6 - view.seats[view.seat].hand_size % 5 / 20, 1) for c in include)))
 
 
 @pytest.fixture
@@ -80,6 +81,12 @@ async def test_review_from_the_score_sheet_lists_turns_and_esc_goes_back(isolate
         assert screen.outcome is not None and screen.outcome.cached
         assert "Costliest turns" in body and "Turn 1" in body and "Win chance by turn: " in body
         assert advisor.calls == len(screen.outcome.review.decisions) > 5
+        await pilot.resize_terminal(20, 6)  # a tiny terminal: the size notice, no crash
+        await pilot.pause()
+        assert screen.too_small
+        await pilot.resize_terminal(80, 24)
+        await pilot.pause()
+        assert not screen.too_small
         await pilot.press("escape")
         await until_screen(pilot, ScoringScreen)
         calls = advisor.calls
