@@ -31,10 +31,13 @@ REVIEW_VERSION = 1
 """Bumped when a review's figures or their JSON form change: older cached
 reviews are then recomputed (``store.review_cache``)."""
 
-REVIEW_ITERATIONS = 60
-"""Hard's iterations per reviewed decision. Measured on the 2-core machine
-(docs/PERFORMANCE.md, "Post-game review"): a bot-played 2-seat game (about
-45 decisions of one seat) reviews in well under the 30 s of issue 17."""
+REVIEW_ITERATIONS = 100
+"""Hard's iterations per reviewed decision: its own play budget
+(``hard.DEFAULT_ITERATIONS``), so the review judges with the strength the
+player met. Measured on this 2-core machine (docs/PERFORMANCE.md, "Post-game
+review"): a bot-played 2-seat game (about 40 decisions of one seat) costs
+~4.5 s of CPU, 16–19 s of wall time with the machine loaded (load average
+~11), inside issue 17's 30 s; 60 iterations cost ~3 s of CPU."""
 
 WORST_TURNS = 3
 """How many of the costliest turns the review lists first (issue 17)."""
