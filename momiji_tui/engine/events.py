@@ -234,12 +234,25 @@ class SeatControlChanged:
     reason: str = "seated"
 
 
+@dataclass(frozen=True, slots=True)
+class HintShown:
+    """``seat`` was shown a hint (issue 17): Hard's suggestion from the seat's
+    own view, recorded by the session layer so a game with hints says so.
+    Never the result of a command; no rule and no bot looks at it (RULES §8).
+
+    ``win_percent``: Hard's estimated win chance of the suggestion (0–100).
+    """
+
+    seat: int
+    win_percent: int
+
+
 Event = (
     GameCreated | LandscapeDrafted | CardsDealt | PlayStarted | DisplayRevealed
     | AcornsGained | AcornsPaid | ColumnCollected | CardsPlayed | PileClosed
     | ObjectiveActivated | CardsDiscarded | CardsDrawn | CardTaken | CardsSwapped
     | LandscapeUsed | MainActionPassed | EndTriggered | TurnEnded | ActionsUndone | GameEnded
-    | SeatControlChanged
+    | SeatControlChanged | HintShown
 )
 EVENT_TYPES: dict[str, type] = {
     cls.__name__: cls
@@ -248,7 +261,7 @@ EVENT_TYPES: dict[str, type] = {
         AcornsGained, AcornsPaid, ColumnCollected, CardsPlayed, PileClosed,
         ObjectiveActivated, CardsDiscarded, CardsDrawn, CardTaken, CardsSwapped,
         LandscapeUsed, MainActionPassed, EndTriggered, TurnEnded, ActionsUndone, GameEnded,
-        SeatControlChanged,
+        SeatControlChanged, HintShown,
     )
 }
 # Fields that hold cards (written by name in JSON).

@@ -62,6 +62,9 @@ def apply_in_place(state: GameState, event: ev.Event) -> None:
     if isinstance(event, ev.SeatControlChanged):  # who plays a seat: outside the rules and the undo
         _seat_control(state, event)
         return
+    if isinstance(event, ev.HintShown):  # a hint shown (issue 17): outside the rules and the undo
+        _hint_shown(state, event)
+        return
     t = type(event)
     turn = state.turn
     if turn.since_checkpoint == 0 and state.phase == PLAY:  # at the undo checkpoint (see below)
@@ -107,6 +110,16 @@ def _seat_control(state: GameState, event: ev.SeatControlChanged) -> None:
     control = list(state.seat_control) or [None] * state.n_seats
     control[event.seat] = event
     state.seat_control = tuple(control)
+
+
+def _hint_shown(state: GameState, event: ev.HintShown) -> None:
+    """Count the hints of each seat (issue 17); raises ``ValueError`` for a
+    seat that does not exist or a win chance outside 0–100."""
+    if not 0 <= event.seat < state.n_seats or not 0 <= event.win_percent <= 100:
+        raise ValueError(f"event shows a hint that cannot be: {event!r}")
+    hints = list(state.hints) or [0] * state.n_seats
+    hints[event.seat] += 1
+    state.hints = tuple(hints)
 
 
 def _undoable(event: ev.Event) -> bool:
@@ -253,6 +266,7 @@ def _undo(state: GameState, event: ev.ActionsUndone) -> None:
     seen = _public_cards(state)
     restored = checkpoint.fork()
     restored.seat_control = state.seat_control  # an undo takes back actions, not who plays
+    restored.hints = state.hints  # nor the hints already shown
     for name in GameState.__slots__:
         setattr(state, name, getattr(restored, name))
     # ``restored`` is the checkpoint state itself: checkpoint None, since 0.

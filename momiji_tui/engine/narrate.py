@@ -87,5 +87,7 @@ def narrate(event: ev.Event, viewer: int | None, names: Sequence[str]) -> str | 
             return {"left": f"{who(event.seat)} left the table.",
                     "bot after a wait": f"A bot plays for {who(event.seat)} until they are back.",
                     "back": f"{who(event.seat)} {'are' if event.seat == viewer else 'is'} back."}.get(event.reason)
+        case ev.HintShown():  # issue 17
+            return f"{who(event.seat)} asked for a hint (Hard's estimate: {event.win_percent}%)."
         case _:
             return None

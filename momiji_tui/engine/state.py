@@ -135,6 +135,7 @@ class GameState:
     ``draft_remaining`` is the current round's unpicked offer.
     ``seat_control[i]`` is the last ``SeatControlChanged`` of seat i (None,
     or ``()`` for all, when none was recorded: the save header's seats).
+    ``hints[i]`` counts the ``HintShown`` events of seat i (``()``: none yet).
     """
 
     game_id: str
@@ -159,6 +160,7 @@ class GameState:
     end_trigger: str | None = None
     round: int = 1
     seat_control: tuple[SeatControlChanged | None, ...] = field(default=(), repr=False)
+    hints: tuple[int, ...] = field(default=(), repr=False)
 
     @property
     def n_seats(self) -> int:
@@ -201,7 +203,7 @@ class GameState:
             self.display[:], self.discard[:], self.owners.copy(), self.torii_left,
             self.phase, self.current, self.turn.clone(), self.landscape_mode,
             self.draft_offers, self.draft_pick, self.draft_remaining[:],
-            self.end_trigger, self.round, self.seat_control,
+            self.end_trigger, self.round, self.seat_control, self.hints,
         )
 
 

@@ -74,6 +74,9 @@ class PlayerView:
     # Out of the repr: bots seed each decision from the view's repr
     # (``bots.base.view_digest``), and no bot may play differently for it.
     seat_control: tuple[SeatControlChanged | None, ...] = field(default=(), repr=False)
+    # Hints shown to each seat (``GameState.hints``; public, issue 17): out of
+    # the repr for the same reason.
+    hints: tuple[int, ...] = field(default=(), repr=False)
 
     @property
     def me(self) -> SeatView | None:
@@ -115,7 +118,7 @@ def view(state: GameState, seat: int | None) -> PlayerView:
         seats=seats, turn=_public_turn(state), landscape_mode=state.landscape_mode,
         draft_offers=offers, draft_pick=state.draft_pick,
         draft_remaining=tuple(state.draft_remaining), end_trigger=state.end_trigger,
-        round=state.round, seat_control=state.seat_control,
+        round=state.round, seat_control=state.seat_control, hints=state.hints,
     )
 
 
@@ -176,5 +179,5 @@ def determinize(v: PlayerView, rng: random.Random) -> GameState:
         display=list(v.display), discard=list(v.discard), owners=dict(v.owners),
         torii_left=v.torii_left, phase=v.phase, current=v.current, turn=v.turn.clone(),
         landscape_mode=v.landscape_mode, draft_offers=offers, draft_pick=v.draft_pick,
-        draft_remaining=list(v.draft_remaining), end_trigger=v.end_trigger, round=v.round,
+        draft_remaining=list(v.draft_remaining), end_trigger=v.end_trigger, round=v.round, hints=v.hints,
     )

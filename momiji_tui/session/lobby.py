@@ -159,10 +159,11 @@ class Lobby(LiveGames):
 
     # -------------------------------------------------------- pending tables
     def create_table(self, member: Member, others: list[str], *, bot_level: str = "normal",
-                     landscape_mode: str = "starter") -> PendingTable:
+                     landscape_mode: str = "starter", hints_allowed: bool = False) -> PendingTable:
         """Open a table: ``member`` in seat 0, then ``others`` ("human" for a
         seat open to players, "bot" for a bot), 1 to 3 of them, at least one
-        human. The deal's seed is drawn by ``deal_seed`` when the game starts,
+        human. ``hints_allowed``: the hint key works at this table (issue 17;
+        whoever joins is told, so joining is agreeing). The deal's seed is drawn by ``deal_seed`` when the game starts,
         never chosen by a player (RULES §2.2). Raises :class:`LobbyError`."""
         self._check_open()
         if not 1 <= len(others) <= 3 or any(k not in (HUMAN, BOT) for k in others):
@@ -179,7 +180,7 @@ class Lobby(LiveGames):
         for kind in others:
             name = f"{next(bots)} ({bot_level})" if kind == BOT else ""
             seats.append(PendingSeat(kind, name))
-        pending = PendingTable(table_id, member, seats, bot_level, landscape_mode)
+        pending = PendingTable(table_id, member, seats, bot_level, landscape_mode, hints_allowed)
         self.pending[table_id] = pending
         self._set_activity_quiet(member, f"waiting at table {table_id}")
         log.info("table %s opened by %s", table_id, member.player.account_id)
@@ -245,6 +246,7 @@ class Lobby(LiveGames):
         except (OSError, ValueError) as exc:
             self._not_started(pending, exc, f"The game could not start: {exc}")
             return
+        table.hints_allowed = pending.hints_allowed
         seats = [LiveSeat(s.name, s.member.player.account_id if s.member else None) for s in pending.seats]
         try:  # whose seats they are, in the log: without it nobody could come back to the game
             table.record([seat_log.seated(i, s.account_id) for i, s in enumerate(seats) if s.account_id])

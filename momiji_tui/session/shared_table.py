@@ -55,6 +55,7 @@ class SharedTable(Table):
     """
 
     bots_run_by_front_end = False
+    hints_allowed = False  # unless every player agreed when the table was created (the lobby sets it)
 
     def close(self) -> None:
         """Leaving is not closing: see the class docstring."""

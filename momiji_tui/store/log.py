@@ -23,6 +23,9 @@ seat of a shared table (``SeatControlChanged``, issue 13). The lines are
 written as in format 3; the bump only makes an older momiji list such a
 game as *newer version* instead of calling it damaged and moving it aside.
 
+Format 5 may hold the hints a seat was shown (``HintShown``, issue 17):
+lines as in format 4; an older momiji lists such a game as *newer version*.
+
 One writer at a time: a ``GameLog`` (``writer``) holds the game's write lock
 (``lock``) from open to close; readers (:func:`load`) never take it and
 never change a file.
@@ -49,7 +52,7 @@ from .ids import as_utc, is_game_id
 __all__ = ["quarantine"]  # (moved to .aside; still importable from here)
 
 FORMAT = "momiji-log"
-CURRENT_FORMAT_VERSION = 4
+CURRENT_FORMAT_VERSION = 5
 MOVE_CONTINUES = "move_continues"
 SAVED_AT = "saved_at"
 STORE_KEYS = (MOVE_CONTINUES, SAVED_AT)
@@ -74,8 +77,13 @@ def _v3_to_v4(header: Header, events: list[Event]) -> tuple[Header, list[Event]]
     return header, events
 
 
+def _v4_to_v5(header: Header, events: list[Event]) -> tuple[Header, list[Event]]:
+    """Format 4 had no hint events: its lines are format 5 as they are."""
+    return header, events
+
+
 #: ``{N: step}``: ``step(header, events)`` turns format N into format N+1.
-MIGRATIONS: dict[int, Migration] = {1: _v1_to_v2, 2: _v2_to_v3, 3: _v3_to_v4}
+MIGRATIONS: dict[int, Migration] = {1: _v1_to_v2, 2: _v2_to_v3, 3: _v3_to_v4, 4: _v4_to_v5}
 
 
 def utc_now() -> datetime:

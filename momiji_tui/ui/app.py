@@ -21,9 +21,10 @@ from textual.signal import Signal
 from textual.theme import Theme
 from textual.worker import Worker, WorkerState
 
+from ..bots.advice import Advice, advise as hard_advice
 from ..engine import IllegalCommand
 from ..engine.commands import Command
-from ..engine.events import Event
+from ..engine.events import Event, HintShown
 from ..session.saves import unfinished_games
 from ..session.table import HUMAN, Table
 from ..store import SavedGame
@@ -79,7 +80,8 @@ class MomijiApp(App[None]):
     human can follow (0 in tests). ``make_bot``: bot factory (tests inject
     cheap bots). ``hosted``: running for a remote (SSH) user, so features
     that act on the server machine are off. ``replay_path``: open a saved
-    game's replay (``momiji replay``).
+    game's replay (``momiji replay``). ``advise``: Hard's advice for the hint
+    key (``bots.advice.advise``; the SSH server passes its bot pool's).
     """
 
     TITLE = "Momiji"
@@ -98,8 +100,10 @@ class MomijiApp(App[None]):
     def __init__(self, data_dir: str | os.PathLike[str], *, new_game: NewGameOptions | None = None,
                  resume_path: str | os.PathLike[str] | None = None,
                  replay_path: str | os.PathLike[str] | None = None, bot_delay: float = 0.6,
-                 make_bot: Callable[..., object] | None = None, hosted: bool = False) -> None:
+                 make_bot: Callable[..., object] | None = None, hosted: bool = False,
+                 advise: Callable[..., Advice] | None = None) -> None:
         super().__init__()
+        self.advise: Callable[..., Advice] = advise if advise is not None else hard_advice
         self.data_dir = Path(data_dir)
         self.bot_delay = bot_delay
         self.make_bot = make_bot
@@ -288,6 +292,26 @@ class MomijiApp(App[None]):
             return str(exc)
         except WriteFailed as exc:
             return not_saved_text(exc)
+        return None
+
+    def hints_allowed(self) -> bool:
+        """Whether the hint key works at the open table (issue 17): always in
+        a game of your own; at a shared table only if every player agreed."""
+        return self.table is not None and self.table.hints_allowed
+
+    def record_hint(self, seat: int, win_percent: int) -> str | None:
+        """Record in the game log that ``seat`` was shown a hint (issue 17).
+        Returns None when saved, else why not (nothing changed, the hint is
+        not shown): ``Not saved: disk full. The hint was not shown; …``."""
+        if self.table is None:
+            return "There is no game on the table."
+        try:
+            self.table.record([HintShown(seat, win_percent)])
+        except WriteFailed as exc:
+            return (f"Not saved: {exc.reason}. The hint was not shown (a hint is recorded in the game "
+                    "before it is shown). Try again, or quit.")
+        except ValueError as exc:
+            return str(exc)
         return None
 
     def on_table_changed(self, message: TableChanged) -> None:

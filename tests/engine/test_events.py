@@ -39,6 +39,7 @@ EXAMPLES = [
     ev.ActionsUndone(1, 3),
     ev.GameEnded(),
     ev.SeatControlChanged(1, "bot", "key-a", "bot after a wait"),
+    ev.HintShown(0, 61),
 ]
 
 

@@ -27,7 +27,9 @@ OLDEST_FORMAT = 1
 # setup, each draft pick, and each turn as one move); format-v3.jsonl the
 # same again in format 3 (each move's last event dated: "saved_at");
 # format-v4.jsonl the same lines in format 4 (which may also hold a shared
-# table's SeatControlChanged events; a game without any is written alike).
+# table's SeatControlChanged events; a game without any is written alike);
+# format-v5.jsonl the same game with two hints shown to seat 0 (HintShown
+# lines, issue 17, each its own dated move), so 206 events.
 _GAME_SEED_1 = {
     "events": 204,
     "totals": [18, 10, 22],
@@ -39,7 +41,8 @@ _GAME_SEED_1 = {
              [("Z", 1, False), ("M", 3, False), ("G", 2, False)],
              [("M", 1, False), ("Z", 1, False), ("O", 5, True)]],
 }
-KNOWN_END = {1: _GAME_SEED_1, 2: _GAME_SEED_1, 3: _GAME_SEED_1, 4: _GAME_SEED_1}
+KNOWN_END = {1: _GAME_SEED_1, 2: _GAME_SEED_1, 3: _GAME_SEED_1, 4: _GAME_SEED_1,
+             5: {**_GAME_SEED_1, "events": 206, "hints": (2, 0, 0)}}
 VERSIONS = list(range(OLDEST_FORMAT, CURRENT_FORMAT_VERSION + 1))
 
 
@@ -73,6 +76,7 @@ def test_each_format_loads_migrates_and_folds_to_its_known_end(version):
     assert [s.turns for s in state.seats] == known["turns"]
     assert dict(state.owners) == known["owners"]
     assert [[(p.leaf_type, len(p.cards), p.closed) for p in s.row] for s in state.seats] == known["rows"]
+    assert (state.hints or (0, 0, 0)) == known.get("hints", (0, 0, 0))
     # The same end through a read-only table and a replay.
     assert Table.replay(path).score() == sheet
     replay = Replay.from_dicts(loaded.events)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from rich.text import Text
 
-from ...session.lobby import LobbySnapshot
+from ...session.lobby import LobbySnapshot, PendingTable
 
 GUEST_NOTE = ("You came in as a guest (no SSH key). Your games are saved, but a guest cannot "
               "come back to them: connect with a key to keep them.")
@@ -14,6 +14,18 @@ GUEST_NOTE = ("You came in as a guest (no SSH key). Your games are saved, but a 
 def solo_activity(bots: int) -> str:
     """What a player in a solo game is doing, as others see it."""
     return f"solo game against {bots} bot{'s' if bots != 1 else ''}"
+
+
+HINTS_ALLOWED = "hints allowed at this table"
+"""Told to whoever joins a table whose creator allowed hints (issue 17): joining is agreeing."""
+
+
+def open_table_line(pending: PendingTable) -> str:
+    """A waiting table as the join list shows it: id, seats, landscapes,
+    and whether hints are allowed (issue 17)."""
+    names = " · ".join(s.name if s.name else "(open seat)" for s in pending.seats)
+    hints = f" · {HINTS_ALLOWED}" if pending.hints_allowed else ""
+    return f"{pending.table_id}  {names}  [{pending.landscape_mode}]{hints}"
 
 
 def who_is_playing(snapshot: LobbySnapshot) -> Text:

@@ -15,7 +15,8 @@ from .waiting import WaitingScreen
 
 class CreateTableScreen(Screen[None]):
     """Seats (you and 1–3 others), how many are open for players, bot level,
-    landscapes. No seed: a shared deal is secret (RULES §2.2, session/deal_seed.py)."""
+    landscapes, whether the hint key works (issue 17; off unless allowed).
+    No seed: a shared deal is secret (RULES §2.2, session/deal_seed.py)."""
 
     BINDINGS = [
         Binding("escape", "back", "Back", id="create.back"),
@@ -41,6 +42,10 @@ class CreateTableScreen(Screen[None]):
                 yield Label("Landscapes", classes="field-label")
                 yield Select([("Starter panorama", "starter"), ("Draft (RULES §2.1)", "draft")],
                              value="starter", allow_blank=False, id="create-landscapes")
+            with Horizontal(classes="field"):
+                yield Label("Hints", classes="field-label")
+                yield Select([("Off", False), ("Allowed (whoever joins agrees)", True)], value=False,
+                             allow_blank=False, id="create-hints")
             yield Button("Open the table  (ctrl+s)", id="create-start", variant="primary")
             yield Label("", id="create-message")
         yield Footer()
@@ -67,7 +72,8 @@ class CreateTableScreen(Screen[None]):
         try:
             pending = app.lobby.create_table(
                 app, others, bot_level=str(self.query_one("#create-level", Select).value),
-                landscape_mode=str(self.query_one("#create-landscapes", Select).value))
+                landscape_mode=str(self.query_one("#create-landscapes", Select).value),
+                hints_allowed=self.query_one("#create-hints", Select).value is True)
         except LobbyError as exc:
             message.update(str(exc))
             return

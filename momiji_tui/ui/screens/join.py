@@ -10,6 +10,7 @@ from textual.widgets.option_list import Option
 
 from ...session.lobby import LobbyError
 from ..models.host import lobby_host
+from ..models.lobby_text import open_table_line
 from .lobby_base import LobbyListScreen
 from .waiting import WaitingScreen
 
@@ -40,8 +41,7 @@ class JoinScreen(LobbyListScreen):
         menu.clear_options()
         tables = lobby.open_tables()
         for p in tables:
-            names = " · ".join(s.name if s.name else "(open seat)" for s in p.seats)
-            menu.add_option(Option(f"{p.table_id}  {names}  [{p.landscape_mode}]", id=p.table_id))
+            menu.add_option(Option(open_table_line(p), id=p.table_id))
         ids = [p.table_id for p in tables]
         if ids:
             menu.highlighted = ids.index(highlighted) if highlighted in ids else 0

@@ -11,7 +11,8 @@ Direct keys (each binding has an id ``table.*``, so a key map can change it):
 * ``⏎`` confirms what the preview line shows (``p`` plays, ``c`` collects),
   ``Esc`` steps back; ``s`` changes the ends new piles go to;
 * ``r`` reveal, ``o`` objective, ``x`` exchange, ``a`` landscape,
-  ``d`` discard, ``e`` end turn, ``u`` undo, ``m`` memory mode, ``q`` menu.
+  ``d`` discard, ``e`` end turn, ``u`` undo, ``m`` memory mode, ``q`` menu;
+* ``t`` asks Hard for a hint (``table_hint.py``, issue 17).
 
 The move being built is a ``MoveDraft`` (``ui/models/move_draft.py``, no
 Textual); each region is its own widget (``ui/widgets/table_regions.py``)
@@ -48,12 +49,12 @@ from ..widgets.table_footer import TableFooter
 from ..widgets.table_regions import (
     DisplayRegion, HandRegion, MessageLine, ObjectivesRegion, Opponents, PreviewLine, StatusLine, YouRegion,
 )
-from .table_actions import TableActions
+from .table_hint import TableHint
 
 __all__ = ["HAND_KEYS", "TableScreen", "hand_order"]
 
 
-class TableScreen(TableActions):
+class TableScreen(TableHint):
     """Where the game is played."""
 
     MIN_SIZE = (60, 20)
@@ -70,6 +71,7 @@ class TableScreen(TableActions):
         Binding("d", "discard", "Discard", id="table.discard"),
         Binding("e", "end_turn", "End turn", id="table.end_turn"),
         Binding("u", "undo", "Undo", id="table.undo"),
+        Binding("t", "hint", "Hint", show=False, id="table.hint"),
         Binding("escape", "back", "Back", id="table.back"),
         Binding("question_mark,f1", "app.help", "Help", id="table.help"),
         Binding("q", "menu", "Menu", id="table.menu"),

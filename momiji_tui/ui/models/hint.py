@@ -1,0 +1,139 @@
+"""The hint at the table (issue 17), with no Textual in it: whether a hint
+may be asked, what Hard's advice says in words, and loading its suggestion
+into the move being built (``MoveDraft``) so the preview is the one a player
+builds and ⏎ plays it.
+
+The advice itself is ``bots.advice.advise`` (Hard's search from the seat's
+own view, RULES §8); this module only words it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from rich.text import Text
+
+from ...bots.advice import Advice, Choice
+from ...engine import (
+    ActivateObjective, Collect, Command, DiscardToLimit, EndTurn, Exchange, Pass, Play, PlayerView, Reveal,
+    UseLandscape,
+)
+from ...engine.cards import CARD_NAME, Card
+from ...engine.rules_data import LANDSCAPES, OBJECTIVE_NAMES
+from .move_draft import MoveDraft
+from .render import leaf_name
+
+HINT_SEED = 17
+"""The seed of every hint's search: with the view, it fixes the advice."""
+
+HINTS_OFF = ("Hints are off at this table: not every player agreed to them when it was created.")
+THINKING = "Hard is thinking about your move… (Esc cancels)"
+CANCELLED = "Hint cancelled."
+MOVED_ON = "The game moved on while Hard was thinking: ask again."
+
+
+def hint_refusal(view: PlayerView | None, seat: int, *, allowed: bool) -> str | None:
+    """Why a hint cannot be asked now (None when it can): hints are off at
+    this table (``allowed`` False), or it is not the seat's turn to play
+    (RULES §3: advice is about your own turn)."""
+    if not allowed:
+        return HINTS_OFF
+    if view is None or view.phase != "play":
+        return "Hints are for the play phase." if view is not None else "There is no game on the table."
+    if view.current != seat:
+        return f"It is {view.seats[view.current].name}'s turn: ask for a hint on yours."
+    return None
+
+
+def percent(choice: Choice) -> int:
+    """The choice's estimated win chance in whole percent (0–100)."""
+    return max(0, min(100, round(choice.win_chance * 100)))
+
+
+def _cards(cards: tuple[Card, ...]) -> str:
+    return " ".join(CARD_NAME[c][:2] for c in cards)
+
+
+def describe(command: Command) -> str:
+    """A command in a few words ("play M2 M3", "collect the Maple column")."""
+    match command:
+        case Play():
+            return f"play {_cards(command.cards)}"
+        case Collect():
+            names = " and ".join(leaf_name(t) for t in command.types)
+            return f"collect the {names} column{'s' * (len(command.types) > 1)}"
+        case Reveal():
+            return "reveal from the deck"
+        case ActivateObjective():
+            return f"activate {OBJECTIVE_NAMES.get(command.objective, command.objective)}"
+        case Pass():
+            return "pass"
+        case Exchange():
+            return f"exchange {_cards(command.cards)}"
+        case UseLandscape():
+            return f"use {LANDSCAPES[command.landscape][1] if command.landscape in LANDSCAPES else command.landscape}"
+        case DiscardToLimit():
+            return f"discard {_cards(command.cards)}"
+        case EndTurn():
+            return "end the turn"
+        case _:
+            return type(command).__name__
+
+
+def hint_message(advice: Advice, confirm_key: str) -> Text:
+    """The message line of a hint: the suggestion with its estimated win
+    chance, then the next two alternatives (``bots.advice.Choice``)."""
+    best = advice.best
+    t = Text()
+    t.append("Hint: ", style="bold")
+    t.append(describe(best.command), style="bold")
+    t.append(f" ({percent(best)}%) — {confirm_key} does it", style="bold")
+    others = advice.choices[1:3]
+    if others:
+        t.append(" · or " + ", ".join(f"{describe(c.command)} ({percent(c)}%)" for c in others), style="dim")
+    return t
+
+
+def load_suggestion(draft: MoveDraft, command: Command) -> None:
+    """Put ``command`` into the move being built, as a player would select
+    it: a play's cards and new-pile ends (RULES §4.2), a collect's columns
+    (§4.1), an exchange's or discard's cards (§4.4, §5.1). Other commands
+    (reveal, objective, landscape, pass, end of turn) select nothing."""
+    draft.done()
+    match command:
+        case Play():
+            draft.selected = list(command.cards)
+            options = draft.arrangements()
+            if command.new_pile_sides in options:
+                draft.ends = options.index(command.new_pile_sides)
+        case Collect():
+            draft.columns = list(command.types)
+        case Exchange():
+            draft.selected = list(command.cards)
+        case DiscardToLimit():
+            draft.start_discard(then_end=False)
+            draft.selected = list(command.cards)
+        case _:
+            pass
+
+
+def suggestion_ready(draft: MoveDraft, command: Command | None) -> bool:
+    """True while the move being built is still the suggestion as loaded, so
+    ⏎ sends ``command`` itself (a play, a collect: what the preview shows)."""
+    if command is None or not draft.my_turn or command not in draft.legal:
+        return False
+    match command:
+        case Play():
+            return draft.flow is None and not draft.columns and draft.play_command() == command
+        case Collect():
+            return draft.flow is None and not draft.selected and draft.collect_command() == command
+        case Exchange():
+            return draft.flow is None and not draft.columns and tuple(draft.selected) == command.cards
+        case DiscardToLimit():
+            return draft.flow is not None and draft.discard_command() == command
+        case _:
+            return draft.flow is None and not draft.selected and not draft.columns
+
+
+Advise = Callable[..., Advice]
+"""``bots.advice.advise`` or a stand-in with its signature (the bot pool's)."""

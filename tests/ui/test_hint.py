@@ -1,0 +1,182 @@
+"""The hint key at the table (issue 17), by Pilot with state assertions:
+Hard's suggestion from the seat's own view is loaded into the move being
+built (the same preview a player builds) and ⏎ plays it; Esc cancels the
+thinking; a shared table without every player's agreement refuses it."""
+
+from __future__ import annotations
+
+import errno
+import os
+import random
+import threading
+from functools import partial
+
+import pytest
+from helpers import plain, scripted_bot, sit, situation, until_human_or_end, until_screen
+
+from momiji_tui import engine
+from momiji_tui.bots.advice import Advice, Choice, advise
+from momiji_tui.engine import Play
+from momiji_tui.engine import events as ev
+from momiji_tui.session.table import BOT, HUMAN, SeatConfig, Table
+from momiji_tui.ui.app import MomijiApp
+from momiji_tui.ui.models.hint import CANCELLED, HINTS_OFF, THINKING
+from momiji_tui.ui.models.move_draft import MoveDraft
+from momiji_tui.ui.models.table_preview import preview_text
+from momiji_tui.ui.screens.table import TableScreen
+
+
+def hint_table():
+    """Seat 0 to move with plays, collects and a reveal open (RULES §4)."""
+    return situation(hand="G0d C0b O3a Z2c K1a", row=["O0a O1a O2a", "M0c"], display="G1a G2b Z0a K3b",
+                     acorns=3, seats=2)
+
+
+async def wait_hint(pilot, screen, limit: int = 200) -> None:
+    """Wait (bounded) until the hint's worker is done."""
+    for _ in range(limit):
+        await pilot.app.workers.wait_for_complete()
+        await pilot.pause()
+        if not screen.hint_thinking:
+            return
+    raise AssertionError("the hint never came")
+
+
+async def test_hint_suggests_a_legal_command_whose_preview_matches_and_enter_plays_it_rules_8(isolated_dirs):
+    app = MomijiApp(isolated_dirs, bot_delay=0, make_bot=scripted_bot, advise=partial(advise, iterations=24))
+    table = hint_table()
+    async with app.run_test(size=(100, 30)) as pilot:
+        screen = await sit(pilot, table)
+        before = table.state.clone()
+        await pilot.press("t")
+        await wait_hint(pilot, screen)
+        command = screen.suggestion
+        assert command is not None and command in table.legal(0)
+        assert table.state.hints == (1, 0)  # recorded in the log before it is shown
+        assert isinstance(table.events[-1], ev.HintShown)
+        assert plain(screen.query_one("#message")).startswith("Hint: ")
+        # The preview is the one a player builds by selecting the same cards or column.
+        by_hand = MoveDraft(0, key=screen.key, check=table.check)
+        by_hand.set_view(table.view(0), table.legal(0))
+        if isinstance(command, Play):
+            for card in command.cards:
+                by_hand.toggle_card(by_hand.hand.index(card))
+            by_hand.ends = screen.draft.ends
+        elif isinstance(command, engine.Collect):
+            for t in command.types:
+                by_hand.toggle_column(t)
+        assert preview_text(screen.draft, screen.key, screen.last_move).plain == \
+            preview_text(by_hand, screen.key, screen.last_move).plain
+        n = len(table.events)
+        await pilot.press("enter")
+        await pilot.pause()
+        expected = engine.decide(before, command)
+        assert table.events[n:n + len(expected)] == list(expected)
+
+
+async def test_hint_is_the_same_for_the_same_view(isolated_dirs):
+    """The app asks with a fixed seed: the same position gives the same hint."""
+    asked: list = []
+
+    def recording(view, **kw):
+        asked.append((view, kw["seed"]))
+        return advise(view, iterations=8, **kw)
+
+    app = MomijiApp(isolated_dirs, bot_delay=0, make_bot=scripted_bot, advise=recording)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await sit(pilot, hint_table())
+        await pilot.press("t")
+        await wait_hint(pilot, screen)
+        first = screen.suggestion
+        await pilot.press("escape", "t")
+        await wait_hint(pilot, screen)
+        assert screen.suggestion == first and asked[0][1] == asked[1][1]
+
+
+async def test_esc_cancels_thinking_and_changes_nothing(isolated_dirs):
+    started = threading.Event()
+
+    def slow(view, *, seed, should_stop, **_):
+        started.set()
+        for _ in range(500):  # bounded: 5 s at most
+            if should_stop():
+                break
+            threading.Event().wait(0.01)
+        return Advice((Choice(engine.Reveal(0), 0.5, 1),))
+
+    app = MomijiApp(isolated_dirs, bot_delay=0, make_bot=scripted_bot, advise=slow)
+    table = hint_table()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await sit(pilot, table)
+        n, state = len(table.events), table.state.clone()
+        await pilot.press("t")
+        await pilot.pause()
+        assert started.wait(5) and screen.hint_thinking
+        assert plain(screen.query_one("#message")) == THINKING
+        await pilot.press("escape")
+        await pilot.app.workers.wait_for_complete()
+        await pilot.pause()
+        assert not screen.hint_thinking and screen.suggestion is None
+        assert plain(screen.query_one("#message")) == CANCELLED
+        assert len(table.events) == n and table.state == state and not screen.draft.selected
+
+
+async def test_hint_refused_at_a_shared_table_without_agreement(isolated_dirs):
+    asked: list = []
+    app = MomijiApp(isolated_dirs, bot_delay=0, make_bot=scripted_bot, advise=lambda *a, **k: asked.append(a))
+    table = hint_table()
+    table.hints_allowed = False  # what the lobby sets when not every player agreed
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await sit(pilot, table)
+        await pilot.press("t")
+        await pilot.pause()
+        assert plain(screen.query_one("#message")) == "✗ " + HINTS_OFF
+        assert not asked and not screen.hint_thinking and len(table.events) == 1
+
+
+def fixed_advice(view, **_):
+    """A fixed hint (layout only): the play of O3 C0 with two alternatives."""
+    legal = engine.legal_commands(engine.determinize(view, random.Random(0)), 0)
+    play = next(c for c in legal if isinstance(c, Play) and len(c.cards) == 2)
+    return Advice((Choice(play, 0.62, 120), Choice(engine.Reveal(0), 0.55, 50), Choice(engine.Pass(0), 0.4, 30)))
+
+
+@pytest.mark.parametrize("size", [(80, 24)], ids=["80x24"])
+def test_snapshot_hint_preview(snap_compare, isolated_dirs, size):
+    app = MomijiApp(isolated_dirs, bot_delay=0, make_bot=scripted_bot, advise=fixed_advice)
+
+    async def run_before(pilot):
+        screen = await sit(pilot, hint_table())
+        await pilot.press("t")
+        await wait_hint(pilot, screen)
+
+    assert snap_compare(app, terminal_size=size, run_before=run_before)
+
+
+async def test_a_hint_the_disk_refuses_is_not_shown_and_the_game_is_unchanged(isolated_dirs, monkeypatch):
+    app = MomijiApp(isolated_dirs, bot_delay=0, make_bot=scripted_bot, advise=fixed_advice_any)
+    table = Table.new([SeatConfig("You", HUMAN), SeatConfig("Kaede", BOT, "easy")], seed=4, data_dir=isolated_dirs)
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.open_table(table, seat=0)
+        await until_screen(pilot, TableScreen)
+        await until_human_or_end(pilot)
+        screen = app.screen
+        n = len(table.events)
+
+        def full(fd):
+            raise OSError(errno.ENOSPC, "No space left on device")
+
+        monkeypatch.setattr(os, "fsync", full)
+        await pilot.press("t")
+        await wait_hint(pilot, screen)
+        monkeypatch.undo()
+        assert plain(screen.query_one("#message")) == (
+            "✗ Not saved: disk full. The hint was not shown (a hint is recorded in the game before it is "
+            "shown). Try again, or quit.")
+        assert len(table.events) == n and screen.suggestion is None and not table.state.hints
+
+
+def fixed_advice_any(view, **_):
+    """The first legal command, as a hint (the fault test needs no search)."""
+    legal = engine.legal_commands(engine.determinize(view, random.Random(0)), view.seat)
+    return Advice((Choice(legal[0], 0.5, 1),))
