@@ -159,3 +159,17 @@ def test_deleting_the_game_deletes_its_cached_review(isolated_dirs):
     assert review_cache_path(save).exists()
     delete_game(isolated_dirs, save.name.removesuffix(".jsonl"))
     assert not save.exists() and not review_cache_path(save).exists()
+
+
+def test_hints_and_seat_changes_in_the_log_are_not_decisions(game):
+    """A HintShown or SeatControlChanged between moves (recorded by the
+    session, never a command) leaves the decisions as they were."""
+    points = list(decision_points(game, 0))
+    at = {p.position for p in points[:5]}
+    noisy: list[ev.Event] = []
+    for i, e in enumerate(game):
+        if i in at:
+            noisy += [ev.HintShown(0, 40), ev.SeatControlChanged(0, "player", None, "back")]
+        noisy.append(e)
+    again = list(decision_points(noisy, 0))
+    assert [(p.turn, p.command) for p in again] == [(p.turn, p.command) for p in points]
