@@ -70,9 +70,12 @@ async def open_review(pilot) -> ReviewScreen:
     return screen
 
 
-async def test_review_from_the_score_sheet_lists_turns_and_esc_goes_back(isolated_dirs, advisor):
+async def test_review_from_the_score_sheet_lists_turns_and_esc_goes_back(isolated_dirs, monkeypatch):
+    """Through the app's ``advise`` (over SSH: the bot pool's)."""
+    advisor = Advisor()
+    monkeypatch.setattr(ReviewScreen, "iterations", 2)
     path = finished_game(isolated_dirs)
-    app = MomijiApp(isolated_dirs, bot_delay=0, make_bot=scripted_bot, resume_path=path)
+    app = MomijiApp(isolated_dirs, bot_delay=0, make_bot=scripted_bot, resume_path=path, advise=advisor)
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await open_review(pilot)
         await app.workers.wait_for_complete()

@@ -1,7 +1,8 @@
 """The post-game review screen (issue 17), opened from the score sheet.
 
 Hard searches each of the seat's decisions from the seat's own view at that
-moment (RULES §8) in a worker thread, never on the event loop; a progress bar
+moment (RULES §8) in a worker thread, never on the event loop (through the
+app's ``advise``: over SSH, the bot pool's once it has one); a progress bar
 counts the decisions. Esc cancels (nothing is cached) and goes back. When
 done, the review shows (``ui/models/review_text.py``): a sparkline of the
 seat's estimated win chance, the three costliest turns, then every turn. A
@@ -40,7 +41,8 @@ class ReviewScreen(SizedScreen):
     BINDINGS = [
         Binding("escape,q", "back", "Back", id="review.back"),
     ]
-    #: Hard's search (None: ``advise``) and its budget per decision; tests inject a stand-in.
+    #: Hard's search (None: the app's ``advise``, over SSH the bot pool's) and
+    #: its budget per decision; tests inject a stand-in.
     advisor: ClassVar[Advisor | None] = None
     iterations: ClassVar[int] = REVIEW_ITERATIONS
 
@@ -63,6 +65,8 @@ class ReviewScreen(SizedScreen):
 
     def on_mount(self) -> None:
         self.fit_to_size()
+        injected = type(self).advisor
+        self._advisor: Advisor = injected if injected is not None else self.momiji.advise
         self.run_worker(self._review, thread=True, group="review", name="review", exit_on_error=False)
 
     @classmethod
@@ -73,7 +77,7 @@ class ReviewScreen(SizedScreen):
     def _review(self) -> ReviewOutcome:
         """In the worker thread: the review, reporting progress to the screen."""
         return review_events(self.events, self.seat, save=self.save, iterations=type(self).iterations,
-                             advisor=type(self).advisor, progress=self._progress_from_thread,
+                             advisor=self._advisor, progress=self._progress_from_thread,
                              should_stop=self._stop.is_set)
 
     def _progress_from_thread(self, done: int, total: int) -> None:
