@@ -11,6 +11,7 @@ from pathlib import Path
 
 
 REVIEW_CANCELLED = "Review cancelled; nothing was saved."
+FROM_CACHE = "read from the review kept beside the game (no new search)."
 NOT_CACHED = ("the review could not be saved beside the game (read-only folder or disk full): "
               "it is computed again next time.")
 
@@ -138,7 +139,9 @@ def _print_review(path: Path) -> int:
         print(f"No review: {exc}", file=sys.stderr)
         return 1
     print(review_text(outcome.review).plain)
-    if not outcome.cached:
+    if outcome.from_cache:
+        print(f"Note: {FROM_CACHE}", file=sys.stderr)
+    elif not outcome.cached:
         print(f"Note: {NOT_CACHED}", file=sys.stderr)
     return 0
 

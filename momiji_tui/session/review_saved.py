@@ -86,8 +86,6 @@ def review_events(events: Sequence[ev.Event], seat: int, *, save: str | os.PathL
     if save is not None:
         cached = _cached(Path(save), key)
         if cached is not None:
-            if progress is not None:
-                progress(len(cached.decisions), len(cached.decisions))
             return ReviewOutcome(cached, from_cache=True, cached=True)
     review = review_game(events, seat, iterations=iterations, advisor=advisor, progress=progress,
                          should_stop=should_stop)

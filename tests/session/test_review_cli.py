@@ -30,7 +30,8 @@ def test_replay_review_prints_the_turns_and_caches_them(isolated_dirs, advisor, 
     calls = len(advisor.calls)
     assert cli.main(["replay", game_id, "--review"]) == 0
     assert len(advisor.calls) == calls  # the second look is read from the cache
-    assert capsys.readouterr().out == out
+    again = capsys.readouterr()
+    assert again.out == out and again.err == f"Note: {cli.FROM_CACHE}\n"
 
 
 def test_ctrl_c_cancels_the_review_cleanly(isolated_dirs, monkeypatch, capsys):
