@@ -29,6 +29,6 @@ def test_costliest_turns_come_first():
              ReviewedTurn(2, (ReviewedDecision(9, 2, collect, 0.3, end, 0.55),)))
     text = review_text(Review("g", 0, "You", 20, 100, turns)).plain
     assert text.index("Costliest turns") < text.index("Turn 2: −25 points") < text.index("Every turn")
-    assert "collect Maple  30%  Hard: end the turn 55% (−25)" in text
-    assert "end the turn  50%  ✓ as Hard" in text
+    assert "  −25  collect Maple 30% · Hard: end the turn 55%" in text
+    assert "    ✓  end the turn 50%" in text
     assert "Win chance by turn: ▅▃  first 50%, last 30%" in text

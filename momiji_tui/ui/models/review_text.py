@@ -75,24 +75,28 @@ def command_text(command: Command) -> str:
 
 
 def decision_line(d: ReviewedDecision, width: int = 80) -> Text:
-    """``  play M2a C1b   36%  Hard: collect Maple 54% (−18)``, or ``✓ as Hard``."""
+    """``  −18  play M2a C1b 36% · Hard: collect Maple 54%``: the change first
+    (so a cut line keeps it), or ``  ✓  reveal from the deck 48%`` when Hard
+    chose the same."""
     line = Text("  ")
-    line.append(f"{command_text(d.command)}  ", style="bold")
-    line.append(percent(d.chance))
     if d.best == d.command:
-        line.append("  ✓ as Hard", style="green")
+        line.append(f"{'✓':>3}  ", style="green")
     else:
-        line.append(f"  Hard: {command_text(d.best)} {percent(d.best_chance)}", style="cyan")
-        line.append(f" ({points(d.change)})", style="red" if d.cost > 0.005 else "dim")
+        line.append(f"{points(d.change):>3}  ", style="bold red" if d.cost >= 0.005 else "dim")
+    line.append(command_text(d.command), style="bold")
+    line.append(f" {percent(d.chance)}")
+    if d.best != d.command:
+        line.append(f" · Hard: {command_text(d.best)} {percent(d.best_chance)}", style="cyan")
     line.truncate(max(10, width), overflow="ellipsis")
     return line
 
 
 def turn_heading(t: ReviewedTurn) -> Text:
-    """``Turn 7: −18 points of win chance`` (or ``as Hard``)."""
+    """``Turn 7: −18 points of win chance`` (or ``nothing lost``)."""
     head = Text(f"Turn {t.turn}", style="bold")
     cost = round(t.cost * 100)
-    head.append(f": −{cost} points of win chance" if cost else ": nothing lost", style="red" if cost else "dim")
+    lost = f": −{cost} point{'s' if cost != 1 else ''} of win chance" if cost else ": nothing lost"
+    head.append(lost, style="red" if cost else "dim")
     return head
 
 
