@@ -162,7 +162,7 @@ def cmd_list(args: argparse.Namespace) -> int:
     print(f"{'game':22}  {'started':16}  {'played':16}  {'status':13}  {'turn':17}  {'scores':14}  seats")
     for r in rows:
         print(f"{r.game_id:22}  {r.started:16}  {r.played:16}  {r.status:13}  {r.turn:17}  {r.scores:14}  "
-              f"{r.seats}".rstrip())
+              f"{r.seats}{'  · ' + r.hints if r.hints else ''}".rstrip())
         if r.problem:
             print(f"{'':24}{r.problem}")
             if r.path.name != f"{r.game_id}.jsonl":

@@ -20,8 +20,9 @@ from .hard import HardBot
 
 HINT_ITERATIONS = 200
 """The search budget of one hint: twice Hard's play budget (a surer ranking).
-Measured on this 2-core machine under load (load average ~5): 2-seat views
-0.2–0.6 s, 4-seat views up to ~2.5 s (README, "Hints")."""
+Measured on this 2-core machine at load average ~13 (niced), 5 play views
+each: 2 seats median 0.44 s (max 0.79), 3 seats 1.44 s (1.92), 4 seats
+1.51 s (1.88) (README, "Hints")."""
 
 
 @dataclass(frozen=True)

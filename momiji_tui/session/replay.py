@@ -57,6 +57,11 @@ class Replay:
         self.turn_starts: tuple[int, ...] = tuple(sorted({1, len(self.events)} | breaks))
         self.position = 1
 
+    @property
+    def hints_used(self) -> int:
+        """How many hints the game's seats were shown (``HintShown``, issue 17)."""
+        return sum(self._final.hints)
+
     @classmethod
     def from_dicts(cls, events: Sequence[dict[str, Any]], *, open_hands: bool | None = None,
                    snapshot_every: int = 64) -> Replay:

@@ -35,7 +35,8 @@ class SavedGameRow:
     version), when it started and was last played, seats, turn, scores,
     where the file is now, the ``problem`` in plain words when it cannot be
     opened, and ``notes`` (e.g. a last move cut off by a crash, or a damaged
-    file that could not be moved aside)."""
+    file that could not be moved aside); ``hints``: ``hints: 3`` when hints
+    were shown in the game (issue 17), else ""."""
 
     game_id: str
     status: str
@@ -47,6 +48,7 @@ class SavedGameRow:
     started: str = ""
     notes: tuple[str, ...] = field(default=())
     played: str = ""
+    hints: str = ""
 
     @property
     def can_open(self) -> bool:
@@ -86,6 +88,13 @@ def turn_text(state: engine.GameState) -> str:
     return f"round {state.round}, turn {turns + 1}"
 
 
+def hints_text(state: engine.GameState) -> str:
+    """``hints: 3`` when the game's seats were shown hints (``HintShown``,
+    issue 17), else ""."""
+    used = sum(state.hints)
+    return f"hints: {used}" if used else ""
+
+
 def describe(game: SavedGame) -> SavedGameRow:
     """The row for one listed game."""
     if game.status in (DAMAGED, NEWER) or game.events is None or game.header is None:
@@ -99,7 +108,7 @@ def describe(game: SavedGame) -> SavedGameRow:
     scores = " · ".join(str(s.total) for s in sheet.seats)
     return SavedGameRow(game.game_id, game.status, ", ".join(names), turn_text(state), scores, game.path, None,
                         started_text(game.game_id, game.header), tuple(game.warnings),
-                        played_text(game.last_played))
+                        played_text(game.last_played), hints_text(state))
 
 
 def describe_saved_games(data_dir: str | os.PathLike[str]) -> list[SavedGameRow]:

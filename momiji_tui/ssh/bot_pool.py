@@ -10,6 +10,11 @@ picklable data) to a process pool and waits; the thread sleeps meanwhile,
 and the loop keeps the interpreter. The same level and seed give the same
 move as a bot in the thread would.
 
+The hint key's advice (``bots.advice.advise``, issue 17) goes the same way
+(:meth:`BotPool.advise`): the session's thread waits for a worker, polling
+its cancel flag, so Esc stops the waiting at once (the worker finishes that
+search and is free again).
+
 This module imports neither Textual nor the rest of the server, so the
 worker processes start light.
 """
@@ -23,7 +28,11 @@ import os
 from concurrent.futures import CancelledError, ProcessPoolExecutor
 from concurrent.futures import TimeoutError as FutureTimeout
 from concurrent.futures.process import BrokenProcessPool
+from collections.abc import Callable, Sequence
 from typing import Any
+
+from momiji_tui.bots.advice import HINT_ITERATIONS, Advice, advise as advise_here
+from momiji_tui.engine import Command, PlayerView
 
 log = logging.getLogger("momiji_tui.ssh")
 
@@ -37,6 +46,15 @@ def _choose(level: str, seed: int, budget: dict[str, Any], view: Any) -> Any:
     from momiji_tui.bots import make_bot
 
     return make_bot(level, seed=seed, **budget).choose(view)
+
+
+ADVICE_POLL = 0.05
+"""Seconds between two looks at a hint's cancel flag while a worker thinks."""
+
+
+def _advise(view: PlayerView, seed: int, iterations: int, include: tuple[Command, ...]) -> Advice:
+    """In a worker: Hard's advice for the view (``bots.advice.advise``)."""
+    return advise_here(view, seed=seed, iterations=iterations, include=include)
 
 
 def _warm_up() -> int:
@@ -110,6 +128,35 @@ class BotPool:
     def make_bot(self, level: str, seed: int = 0, **budget: Any) -> _RemoteBot:
         """Drop-in for ``momiji_tui.bots.make_bot``."""
         return _RemoteBot(self, level, seed, budget)
+
+    def advise(self, view: PlayerView, *, seed: int, iterations: int = HINT_ITERATIONS,
+               include: Sequence[Command] = (), should_stop: Callable[[], bool] | None = None) -> Advice:
+        """Drop-in for ``bots.advice.advise``, thought in a worker process.
+        Runs in a Textual thread worker (it blocks that thread, never the
+        loop). When ``should_stop()`` turns True the wait ends at once with
+        an empty ``Advice``. If the workers died or hang, the advice is
+        thought in this thread instead. Raises :class:`BotPoolClosed` when
+        the server is stopping."""
+        waited = 0.0
+        try:
+            future = self.executor().submit(_advise, view, seed, iterations, tuple(include))
+            while True:
+                try:
+                    return future.result(timeout=ADVICE_POLL)
+                except FutureTimeout:
+                    if should_stop is not None and should_stop():
+                        future.cancel()
+                        return Advice(())
+                    waited += ADVICE_POLL
+                    if waited >= self.move_timeout:
+                        log.error("a bot worker took more than %.0f s for one hint", self.move_timeout)
+                        break
+        except (BrokenProcessPool, CancelledError) as exc:
+            if self._closed:
+                raise BotPoolClosed("the bot pool is closed: the server is stopping") from exc
+            log.error("bot workers died (%s); starting new ones", exc)
+            self.reset()
+        return advise_here(view, seed=seed, iterations=iterations, include=include, should_stop=should_stop)
 
     def reset(self) -> None:
         """Drop the current workers; the next move starts new ones."""

@@ -223,7 +223,8 @@ async def start_game_server(
     lobby = Lobby(root, seat_wait=seat_wait, make_bot=make_bot, bot_delay=bot_delay)
 
     def factory(identity: Identity) -> LobbyApp:
-        return LobbyApp(lobby, player_of(identity), bot_delay=bot_delay, make_bot=make_bot)
+        return LobbyApp(lobby, player_of(identity), bot_delay=bot_delay, make_bot=make_bot,
+                        advise=pool.advise if pool is not None else None)
 
     chained = server_options.pop("on_session_end", None)
     started: list[GameServer] = []

@@ -19,6 +19,7 @@ from textual.message import Message
 from textual.screen import Screen
 from textual.signal import Signal
 
+from ..bots.advice import Advice
 from ..session.lobby import (
     IN_LOBBY, Dissolved, Lobby, LobbyError, LobbyEvent, Player, Seated, SeatNews, SharedTable,
 )
@@ -46,7 +47,7 @@ class LobbyApp(MomijiApp):
     """The game for one SSH session: lobby first, saves in the player's folder.
 
     ``lobby``: the server's lobby. ``player``: who this session is.
-    ``bot_delay``/``make_bot`` as for :class:`MomijiApp`.
+    ``bot_delay``/``make_bot``/``advise`` as for :class:`MomijiApp`.
     """
 
     CSS_PATH = [*stylesheets(), styles_dir() / "lobby.tcss"]
@@ -56,8 +57,10 @@ class LobbyApp(MomijiApp):
         *MomijiApp.SCREEN_CLASSES, LobbyScreen, MyGamesScreen, CreateTableScreen, JoinScreen, WaitingScreen)
 
     def __init__(self, lobby: Lobby, player: Player, *, bot_delay: float = 0.6,
-                 make_bot: Callable[..., object] | None = None) -> None:
-        super().__init__(lobby.player_dir(player), bot_delay=bot_delay, make_bot=make_bot, hosted=True)
+                 make_bot: Callable[..., object] | None = None,
+                 advise: Callable[..., Advice] | None = None) -> None:
+        super().__init__(lobby.player_dir(player), bot_delay=bot_delay, make_bot=make_bot, hosted=True,
+                         advise=advise)
         self.lobby = lobby
         self.player = player
         self.auto_returned = False

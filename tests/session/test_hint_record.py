@@ -3,6 +3,8 @@ save that may hold one is format 5, which an older momiji refuses as newer."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from momiji_tui import engine
@@ -33,3 +35,30 @@ def test_a_momiji_of_format_4_refuses_a_save_with_hints_as_newer(isolated_dirs, 
     monkeypatch.setattr(store_log, "CURRENT_FORMAT_VERSION", 4)  # the reader of momiji before issue 17
     with pytest.raises(NewerFormat, match="newer momiji-tui"):
         load(table.log.path)
+
+
+V5 = Path(__file__).parent.parent / "saves" / "fixtures" / "format-v5.jsonl"
+
+
+def test_momiji_list_and_the_replay_say_a_game_used_hints(isolated_dirs, capsys):
+    from momiji_tui.cli import main
+    from momiji_tui.session.replay import Replay
+    from momiji_tui.session.saves import describe_saved_games
+    from momiji_tui.store import import_game
+
+    import_game(isolated_dirs, V5, validate_log)
+    (row,) = describe_saved_games(isolated_dirs)
+    assert row.hints == "hints: 2"
+    assert main(["list", "--data-dir", str(isolated_dirs)]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[1].endswith("hints: 2") and "hints" not in lines[0]
+    assert Replay.from_dicts(load(V5).events).hints_used == 2
+
+
+def test_a_game_without_hints_says_nothing_of_them(isolated_dirs):
+    from momiji_tui.session.saves import describe_saved_games
+
+    table = Table.new(SEATS, seed=5, data_dir=isolated_dirs)
+    table.close()
+    (row,) = describe_saved_games(isolated_dirs)
+    assert row.hints == ""

@@ -8,8 +8,10 @@ from __future__ import annotations
 import errno
 import os
 import random
+import shutil
 import threading
 from functools import partial
+from pathlib import Path
 
 import pytest
 from helpers import plain, scripted_bot, sit, situation, until_human_or_end, until_screen
@@ -23,6 +25,7 @@ from momiji_tui.ui.app import MomijiApp
 from momiji_tui.ui.models.hint import CANCELLED, HINTS_OFF, THINKING
 from momiji_tui.ui.models.move_draft import MoveDraft
 from momiji_tui.ui.models.table_preview import preview_text
+from momiji_tui.ui.screens.replay import ReplayScreen
 from momiji_tui.ui.screens.table import TableScreen
 
 
@@ -180,3 +183,14 @@ def fixed_advice_any(view, **_):
     """The first legal command, as a hint (the fault test needs no search)."""
     legal = engine.legal_commands(engine.determinize(view, random.Random(0)), view.seat)
     return Advice((Choice(legal[0], 0.5, 1),))
+
+
+async def test_the_replay_title_says_the_game_used_hints(isolated_dirs):
+    isolated_dirs.mkdir(parents=True, exist_ok=True)
+    path = isolated_dirs / "v5.jsonl"
+    shutil.copy(Path(__file__).parent.parent / "saves" / "fixtures" / "format-v5.jsonl", path)
+    app = MomijiApp(isolated_dirs, replay_path=path)
+    async with app.run_test(size=(120, 30)) as pilot:
+        await until_screen(pilot, ReplayScreen)
+        await pilot.pause()
+        assert "hints: 2" in plain(app.screen.query_one("#replay-title"))

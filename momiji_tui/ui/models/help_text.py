@@ -55,6 +55,7 @@ def keys_md(app: KeyNamer | None = None, known: Collection[str] = ()) -> str:
         ("table.discard", "d", "discard the selected cards down to 8 (§5.1)"),
         ("table.end_turn", "e", "end your turn (passes if no main action is possible)"),
         ("table.undo", "u", "take back this turn's actions (not past a reveal or a draw)"),
+        ("table.hint", "t", "hint: Hard's suggestion from your view; ⏎ plays it, Esc cancels"),
         ("table.back", "Esc", "step back: cancel, clear the selection"),
         ("table.left", "←", "← → (h l) move the cursor; ↑ ↓ (k j) display / hand; space selects"),
         ("table.memory", "m", "memory mode: piles show only their top card (§8)"),

@@ -107,7 +107,8 @@ class ReplayScreen(Screen[None]):
         title.update(Text.assemble(
             ("Replay ", "bold"), (self.game_id, "bold"),
             f"  ·  event {r.position}/{len(r)}  ·  turn {r.turn_index + 1}/{r.turn_count}  ·  {who}",
-            ("  ·  finished" if r.finished else "  ·  unfinished", "dim")))
+            ("  ·  finished" if r.finished else "  ·  unfinished", "dim"),
+            (f"  ·  hints: {r.hints_used}" if r.hints_used else "", "dim")))
         self.query_one(TurnSlider).value = r.turn_index
         self.query_one("#replay-event", Static).update(Text("▸ " + r.narrate(self.seat)))
         v = r.view(self.seat)
