@@ -11,6 +11,12 @@ import sys
 from pathlib import Path
 
 
+REVIEW_CANCELLED = "Review cancelled; nothing was saved."
+FROM_CACHE = "read from the review kept beside the game (no new search)."
+NOT_CACHED = ("the review could not be saved beside the game (read-only folder or disk full): "
+              "it is computed again next time.")
+
+
 def _data_dir(args: argparse.Namespace) -> Path:
     from .store import data_dir
 
@@ -100,14 +106,48 @@ def cmd_resume(args: argparse.Namespace) -> int:
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
-    """Step through a saved game, event by event or turn by turn."""
+    """Step through a saved game, event by event or turn by turn (or, with
+    ``--review``, print its post-game review)."""
     from .ui.app import MomijiApp
 
     data = _data_dir(args)
     path = _saved_path(args, data)
     if path is None or not _check_saved(path):
         return 1
+    if args.review:
+        return _print_review(path)
     return _run_app(MomijiApp(data, replay_path=path))
+
+
+def _print_review(path: Path) -> int:
+    """Print a finished game's post-game review (issue 17); progress on stderr.
+    Ctrl-C cancels: a message, exit 130, nothing cached."""
+    from .session.review_saved import ReviewRefused, review_saved_game
+    from .store.errors import StoreError
+    from .ui.models.review_text import review_text
+
+    live = sys.stderr.isatty()
+
+    def progress(done: int, total: int) -> None:
+        if live or done in (0, total):
+            end = "\n" if done == total or not live else ""
+            print(f"\rReviewing with the Hard bot: {done} of {total} decisions", end=end, file=sys.stderr,
+                  flush=True)
+
+    try:
+        outcome = review_saved_game(path, progress=progress)
+    except KeyboardInterrupt:
+        print(f"\n{REVIEW_CANCELLED}", file=sys.stderr)
+        return 130
+    except (ReviewRefused, StoreError, OSError, ValueError) as exc:
+        print(f"No review: {exc}", file=sys.stderr)
+        return 1
+    print(review_text(outcome.review).plain)
+    if outcome.from_cache:
+        print(f"Note: {FROM_CACHE}", file=sys.stderr)
+    elif not outcome.cached:
+        print(f"Note: {NOT_CACHED}", file=sys.stderr)
+    return 0
 
 
 def cmd_list(args: argparse.Namespace) -> int:
@@ -252,6 +292,8 @@ def build_parser() -> argparse.ArgumentParser:
     replay = sub.add_parser("replay", help="step through a saved game")
     _add_common(replay)
     replay.add_argument("game_id", help="the game (see: momiji list)")
+    replay.add_argument("--review", action="store_true",
+                        help="print the post-game review: your moves against the Hard bot's (a finished game)")
     replay.set_defaults(func=cmd_replay)
     lst = sub.add_parser("list", help="list saved games")
     _add_common(lst)

@@ -12,6 +12,7 @@ from .aside import quarantine
 from .errors import DamagedLog, GameExists, GameInUse, GameNotFound, NewerFormat, StoreError, WriteFailed
 from .ids import as_utc, is_game_id
 from .log import Event, Header, Validator, encode_line, load
+from .review_cache import drop_review_cache
 from .paths import GAME_SUFFIX, game_path, games_dir
 
 IN_PROGRESS = "in progress"
@@ -122,6 +123,7 @@ def delete_game(data_dir: str | os.PathLike[str], game_id: str) -> None:
         raise WriteFailed("delete the game", path, exc) from exc
     finally:
         held.release()
+    drop_review_cache(path)
 
 
 def export_game(data_dir: str | os.PathLike[str], game_id: str, dest_path: str | os.PathLike[str]) -> Path:

@@ -44,6 +44,7 @@ from .screens.menu import MenuScreen
 from .screens.new_game import NewGameScreen
 from .screens.replay import ReplayScreen
 from .screens.saved import SavedGamesScreen
+from .screens.review import ReviewScreen
 from .screens.scoring import ScoringScreen
 from .screens.sized import SizedScreen
 from .screens.table import TableScreen
@@ -99,7 +100,7 @@ class MomijiApp(App[None]):
     #: ids a key map may name (``keymap_owners``): a new screen is registered here.
     SCREEN_CLASSES: ClassVar[tuple[type[Screen[Any]], ...]] = (
         MenuScreen, NewGameScreen, SavedGamesScreen, ReplayScreen, HelpScreen, DraftScreen, TableScreen,
-        ScoringScreen, ChoiceScreen, LiveScoreScreen)
+        ScoringScreen, ChoiceScreen, LiveScoreScreen, ReviewScreen)
 
     def __init__(self, data_dir: str | os.PathLike[str], *, new_game: NewGameOptions | None = None,
                  resume_path: str | os.PathLike[str] | None = None,

@@ -27,6 +27,7 @@ from ..models.render import TORII
 from ...store.errors import StoreError
 from ..models.new_game import NewGameOptions, rematch_options
 from .new_game import NewGameScreen
+from .review import ReviewScreen
 from .sized import SizedScreen, SizeNotice
 
 
@@ -52,6 +53,7 @@ class ScoringScreen(SizedScreen):
         Binding("enter", "menu", "Menu", id="scoring.menu"),
         Binding("n", "new", "New game", id="scoring.new"),
         Binding("r", "rematch", "Rematch", id="scoring.rematch"),
+        Binding("v", "review", "Review", id="scoring.review"),
         Binding("q", "leave", "Menu", show=False, id="scoring.back"),
     ]
     #: What paces the reveal: called once as ``(screen, seconds, callback)``,
@@ -183,6 +185,11 @@ class ScoringScreen(SizedScreen):
     def action_leave(self) -> None:
         """Back to the menu (even while the sheet is being revealed)."""
         self.action_menu()
+
+    def action_review(self) -> None:
+        """The post-game review of your decisions (issue 17)."""
+        if self.momiji.table is not None:
+            self.app.push_screen(ReviewScreen.of_table(self.momiji.table, self.momiji.seat))
 
     def action_new(self) -> None:
         """Back to the menu and open the new-game form."""

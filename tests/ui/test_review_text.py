@@ -1,0 +1,34 @@
+"""The review in words (ui/models/review_text.py): the sparkline's scale, a
+command in the game's words, the costliest turns before every turn."""
+
+from __future__ import annotations
+
+from helpers import cards
+
+from momiji_tui import engine
+from momiji_tui.session.review import Review, ReviewedDecision, ReviewedTurn
+from momiji_tui.ui.models.review_text import command_text, points, review_text, sparkline
+
+
+def test_sparkline_is_on_an_absolute_scale():
+    assert sparkline([0.0, 0.13, 0.5, 0.99, 1.0]) == "▁▂▅██"
+    assert sparkline([]) == ""
+
+
+def test_commands_in_the_games_words():
+    assert command_text(engine.Play(0, tuple(cards("M2a C1b")), ("right",))) == "play M2a C1b (new pile right)"
+    assert command_text(engine.Collect(0, ("M", "G"))) == "collect Maple + Ginkgo"
+    assert command_text(engine.UseLandscape(0, "spring")) == "use Mountain Spring"
+    assert command_text(engine.EndTurn(0)) == "end the turn"
+    assert points(-0.184) == "−18" and points(0.03) == "+3" and points(0.001) == "±0"
+
+
+def test_costliest_turns_come_first():
+    end, collect = engine.EndTurn(0), engine.Collect(0, ("M",))
+    turns = (ReviewedTurn(1, (ReviewedDecision(5, 1, end, 0.5, end, 0.5),)),
+             ReviewedTurn(2, (ReviewedDecision(9, 2, collect, 0.3, end, 0.55),)))
+    text = review_text(Review("g", 0, "You", 20, 100, turns)).plain
+    assert text.index("Costliest turns") < text.index("Turn 2: −25 points") < text.index("Every turn")
+    assert "  −25  collect Maple 30% · Hard: end the turn 55%" in text
+    assert "    ✓  end the turn 50%" in text
+    assert "Win chance by turn: ▅▃  first 50%, last 30%" in text
