@@ -4,6 +4,7 @@ at the latest moves; defects 1 and 2 reproduced first."""
 from __future__ import annotations
 
 import pytest
+from textual.app import App
 from helpers import ScriptedBot, scripted_bot, until_human_or_end, until_screen
 
 from momiji_tui import engine
@@ -84,3 +85,29 @@ def test_rules_3_log_groups_the_whole_game_by_turn_under_round_and_seat_headings
     assert headings == expected[:len(headings)] and len(expected) >= len(headings)
     assert lines[-1] == "The game is over." and lines[0].startswith("New game for")
 
+
+
+class OneLog(App[None]):
+    """A log panel alone, as narrow as a log at 80×24 can get."""
+
+    CSS = "LogPanel { width: 40; height: 4; padding: 0 1; scrollbar-size-vertical: 1; }"
+
+    def compose(self):
+        yield LogPanel()
+
+
+async def test_log_line_never_runs_under_the_scrollbar():
+    """Defect 1 at 80×24: lines were drawn at least 78 cells wide (RichLog's
+    min_width), so in a 77-cell log the last letter hid under the scrollbar."""
+    app = OneLog()
+    async with app.run_test(size=(60, 10)) as pilot:
+        log = app.query_one(LogPanel)
+        await pilot.pause()
+        full = log.scrollable_content_region.width  # no scrollbar yet
+        name = "N" * (full + 1 - len(" was dealt 6 cards."))  # each line one cell wider than the log
+        log.write_events([ev.CardsDealt(0, tuple(range(6)))] * 8, None, [name])
+        await pilot.pause()
+        assert log.show_vertical_scrollbar
+        room = log.scrollable_content_region.width
+        visible = "".join(strip.text[:room] for strip in log.lines)
+        assert visible.count(".") == 8 and visible.count("N") == 8 * len(name), visible  # every letter seen

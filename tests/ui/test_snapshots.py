@@ -186,3 +186,17 @@ def test_snapshot_too_small(snap_compare, isolated_dirs):
         await until_human_or_end(pilot)
 
     assert snap_compare(app, terminal_size=(50, 14), run_before=run_before)
+
+
+@size_ids
+def test_snapshot_table_last_round_banner(snap_compare, isolated_dirs, size):
+    """4 seats in the last round (RULES §6): the banner above the message line."""
+    table = situation(hand="G0d C0b O3a", row=["O0a O1a O2a"], display="G1a Z0a K3b", seats=4, deck_size=0)
+    table.state.end_trigger = "deck"
+    table.state.first_seat = 2  # the game ends after seat 1's turn
+    app = MomijiApp(isolated_dirs, bot_delay=0, make_bot=scripted_bot)
+
+    async def run_before(pilot):
+        await sit(pilot, table)
+
+    assert snap_compare(app, terminal_size=size, run_before=run_before)

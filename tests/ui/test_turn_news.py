@@ -8,11 +8,13 @@ from test_replay_words import finished_game
 
 from momiji_tui import engine
 from momiji_tui.engine import events as ev
+from momiji_tui.session.table import BOT, SeatConfig
 from momiji_tui.ui.app import MomijiApp
 from momiji_tui.ui.models.new_game import NewGameOptions
 from momiji_tui.ui.models.turn_news import TurnNews, end_reason, turn_summary
 from momiji_tui.ui.screens.scoring import ScoringScreen
 from momiji_tui.ui.screens.table import TableScreen
+from momiji_tui.ui.widgets.table_regions import Opponents
 from momiji_tui.ui.widgets.turn_news import NewsLine
 
 
@@ -72,3 +74,19 @@ async def test_rules_6_score_sheet_says_why_the_game_ended(isolated_dirs):
         assert reason is not None and reason in title and reason.startswith("Game over after round ")
         played = max(i for i, e in enumerate(events) if isinstance(e, ev.TurnEnded))
         assert f"round {engine.fold(events[:played]).round}:" in reason and len(reason) < 80
+
+
+async def test_shared_table_names_a_bot_once_and_says_who_plays_a_seat(isolated_dirs):
+    """Defect 10a: "Kaede (normal) (normal)"; and a seat a bot plays for its
+    away owner looked like any bot (the view's ``seat_control``)."""
+    app = MomijiApp(isolated_dirs, bot_delay=0, make_bot=scripted_bot)
+    table = situation(hand="M0a", display="O1b", seats=3)
+    table.seats[1] = SeatConfig("Kaede (normal)", BOT, "normal")
+    table.seats[2] = SeatConfig("alice", BOT, "normal")  # taken over: a bot plays for alice
+    table.state.seats[1].name, table.state.seats[2].name = "Kaede (normal)", "alice"
+    table.state.seat_control = (None, None, ev.SeatControlChanged(2, "bot", "acct-1", "bot after a wait"))
+    async with app.run_test(size=(100, 30)) as pilot:
+        screen = await sit(pilot, table)
+        kaede, alice = (plain(row) for row in screen.query_one(Opponents).rows)
+        assert kaede.count("(normal)") == 1, kaede
+        assert "alice (away: a bot plays for them)" in alice, alice

@@ -18,6 +18,10 @@ from ...engine.rules_data import FOX_DISCARDS_PER_ACORN, KOI_MAX, LEAF_TYPES
 
 # Hand card keys: 1–0, then letters no other table key uses (issue 14: the 11th+ card).
 HAND_KEYS = "1234567890bfnvw"
+# Leaf types' lower-case letters that no table key uses by default, so they
+# act as the capital does when no key map binds them (m c o k are memory,
+# collect, objective and up: those columns take the capital letter).
+LOWER_CASE_COLUMNS = frozenset("gz")
 # Actions whose refusal is explained when their key is pressed.
 GAME_ACTIONS = frozenset({
     "collect", "reveal", "play", "confirm", "ends", "objective", "exchange", "landscape",

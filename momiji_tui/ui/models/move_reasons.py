@@ -93,7 +93,7 @@ def _why_ends(d: MoveDraft) -> str | None:
         return "Select cards that start new piles first."
     if len(d.arrangements()) < 2:
         return "This play starts no pile whose end you can choose."
-    return None
+    return d.check_play()[1]  # an illegal play has no ends to choose
 
 
 def _why_confirm(d: MoveDraft) -> str | None:

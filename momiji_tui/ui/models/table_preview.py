@@ -11,10 +11,11 @@ from collections.abc import Callable
 
 from rich.text import Text
 
-from ...engine import Pass
+from ...engine import Exchange, Pass
 from ...engine.cards import CARD_TYPE
 from ...engine.rules_data import HAND_LIMIT, LANDSCAPES
 from .move_draft import HAND_KEYS, DiscardFlow, LandscapeFlow, MoveDraft
+from .move_flows import LOWER_CASE_COLUMNS
 from .render import ACORN_SIGN, TORII, card_text, cards_text, click, display_columns, leaf_name, row_points
 
 Keys = Callable[[str], str]
@@ -52,11 +53,20 @@ def preview_text(draft: MoveDraft, key: Keys, last_move: Text) -> Text:
     if not draft.selected:
         return hint_text(draft, key)
     if v.turn.main_done:
-        n = len(draft.selected)
-        x = key("table.exchange")
-        return Text(f"{n} selected. " + (f"{x} exchanges them for 1{ACORN_SIGN}." if n == 2 else
-                                         f"Main action done: {x} exchanges 2 cards."), style="dim")
+        return done_text(draft, key)
     return play_text(draft, key)
+
+
+def done_text(draft: MoveDraft, key: Keys) -> Text:
+    """Cards selected once the main action is done: the exchange when one is
+    possible (RULES §4.4), else that only ending the turn is left (§5)."""
+    n = len(draft.selected)
+    x = key("table.exchange")
+    if not draft.can(Exchange):
+        return Text(f"{n} selected. The main action is done: {key('table.end_turn')} ends the turn.",
+                    style="dim")
+    return Text(f"{n} selected. " + (f"{x} exchanges them for 1{ACORN_SIGN}." if n == 2 else
+                                     f"Main action done: {x} exchanges 2 cards."), style="dim")
 
 
 def hint_text(draft: MoveDraft, k: Keys) -> Text:
@@ -93,10 +103,21 @@ def hint_text(draft: MoveDraft, k: Keys) -> Text:
         t.append("Now collect, play or take an objective.", style="dim")
         return t
     n = min(len(draft.hand), len(HAND_KEYS))
-    keys = f"1–{HAND_KEYS[n - 1]}" if n > 1 else "1"
     reveal = f"; {k('table.reveal')} reveals 4 more (1{ACORN_SIGN})" if v.deck_size else ""
-    return Text(f"Select cards ({keys} or click) to play, or a column (its letter) to collect"
-                f"{reveal}.", style="dim")
+    column = f"a column ({column_keys(draft.present)}) to collect"
+    if n == 0:
+        return Text(f"Your hand is empty: {column}{reveal}.", style="dim")
+    keys = f"1–{HAND_KEYS[n - 1]}" if n > 1 else "1"
+    return Text(f"Select cards ({keys} or click) to play, or {column}{reveal}.", style="dim")
+
+
+def column_keys(present: list[str]) -> str:
+    """How to name a display column: its letter, lower case too when every
+    present column's lower-case letter is free (``LOWER_CASE_COLUMNS``), else
+    its capital letter (RULES §4.1)."""
+    if all(t.lower() in LOWER_CASE_COLUMNS for t in present):
+        return "its letter"
+    return "its capital letter"
 
 
 def play_text(draft: MoveDraft, key: Keys) -> Text:
@@ -107,7 +128,7 @@ def play_text(draft: MoveDraft, key: Keys) -> Text:
     if preview is None:
         t = Text("✗ Not a play: ", style="bold")
         t.append(error or "")
-        if len(draft.selected) == 2 and not v.turn.exchanged:
+        if len(draft.selected) == 2 and draft.can(Exchange):
             t.append(f"  ({key('table.exchange')} exchanges these 2 for 1{ACORN_SIGN})", style="dim")
         return t
     t = button(key, "Play")

@@ -196,3 +196,18 @@ def end_reason_title(title: Text, events: Sequence[ev.Event], names: Sequence[st
     if reason is None:
         return title
     return Text.assemble(title, "\n", (reason, "italic"))
+
+
+def seat_note(name: str, level: str | None, control: ev.SeatControlChanged | None) -> str | None:
+    """What follows another seat's name in brackets: who plays it at a
+    shared table (``control``, the view's ``seat_control``: ``away: a bot
+    plays for them``, ``away``), else the bot's level, unless the name
+    already ends with it (``Kaede (normal)``); None for nothing."""
+    if control is not None and control.player is not None:
+        if control.control == "bot":
+            return "away: a bot plays for them"
+        if control.reason == "left":
+            return "away"
+    if level and not name.endswith(f"({level})"):
+        return level
+    return None

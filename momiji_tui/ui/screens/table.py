@@ -45,7 +45,7 @@ from ..models.log_lines import log_line
 from ..models.move_draft import GAME_ACTIONS, HAND_KEYS, hand_order
 from ..models.render import leaf_name
 from ..models.table_preview import preview_text
-from ..models.turn_news import NewsSlice, TurnNews, last_round_banner
+from ..models.turn_news import NewsSlice, TurnNews, last_round_banner, seat_note
 from ..models.table_text import (
     Layout, ObjectivesSlice, SeatSlice, StatusSlice, YouSlice, display_slice, hand_slice,
 )
@@ -184,6 +184,8 @@ class TableScreen(TableHint):
         for i, seat in enumerate(v.seats):
             if i != app.seat:
                 level = table.seats[i].level if i < len(table.seats) else None
+                control = v.seat_control[i] if i < len(v.seat_control) else None
+                level = seat_note(seat.name, level, control)
                 rows.append(SeatSlice(seat, v.current == i, level, app.memory_mode, layout.tall and layout.big,
                                       width, sheet.seats[i].total, i in sheet.winners))
         self.query_one(Opponents).set_rows(rows)

@@ -11,6 +11,7 @@ from ..models.host import host
 from ..models.move_draft import DiscardFlow, LandscapeFlow, Zone
 from ..widgets.log_panel import LogPanel
 from .table_base import TableBase
+from ..models.table_preview import column_keys
 from ..models.table_choices import column_choices, landscape_choices, objective_choices, table_card_choices
 
 
@@ -131,7 +132,8 @@ class TableActions(TableBase):
         """Pay 1 acorn to reveal 4 cards; then choose a column (RULES §4.1)."""
         if self.send_done(Reveal(host(self).seat)):
             self.draft.zone = Zone.DISPLAY
-            self.say(f"Revealed up to {REVEAL_COUNT} cards: now collect a column (its letter, or c).")
+            self.say(f"Revealed up to {REVEAL_COUNT} cards: now collect a column "
+                     f"({column_keys(self.draft.present)}, or {self.key('table.collect')}).")
             self.redraw_move()
 
     def action_play(self) -> None:

@@ -11,12 +11,13 @@ from ...engine import Command
 from ...engine import events as ev
 from ..models.host import host
 from ..models.move_draft import GAME_ACTIONS, DiscardFlow, LandscapeFlow, MoveDraft
+from ..models.move_flows import LOWER_CASE_COLUMNS
 from ..models.render import CLICK_META
 from .sized import SizedScreen
 from ..models.table_footer_text import FooterKey
 from ..models.turn_news import TurnNews
 from ..widgets.table_footer import TableFooter
-from ..widgets.table_regions import MessageLine
+from ..widgets.table_regions import MessageLine, PreviewLine
 
 
 class TableBase(SizedScreen):
@@ -79,7 +80,12 @@ class TableBase(SizedScreen):
             widget.set_class(self.message_is_error, "-error")
 
     def refuse(self, text: str) -> None:
-        """Explain a refusal (nothing changed)."""
+        """Explain a refusal (nothing changed), unless the preview line shows
+        the same reason already (one illegal play is told once)."""
+        preview = self.query_one(PreviewLine).data if self.ready else None
+        if text and isinstance(preview, Text) and text in preview.plain:
+            self.say("")
+            return
         self.say(Text("✗ " + text), error=True)
 
     def send(self, command: Command) -> bool:
@@ -170,14 +176,20 @@ class TableBase(SizedScreen):
             chain = self._modal_binding_chain
         except Exception:  # pragma: no cover - Textual internals
             return
+        bound = False
         for namespace, bindings in chain:
+            found = bindings.key_to_bindings.get(event.key, [])
+            bound = bound or bool(found)
             if namespace is not self:
                 continue
-            for binding in bindings.key_to_bindings.get(event.key, []):
+            for binding in found:
                 name = binding.action.split("(")[0]
                 if name in GAME_ACTIONS:
                     self.app.call_next(self._explain_refusal, name)
                     return
+        if not bound and event.key in LOWER_CASE_COLUMNS:  # a free lower-case leaf letter: as its capital
+            event.stop()
+            self.app.call_next(self.run_action, f"type('{event.key.upper()}')")
 
     def _explain_refusal(self, action: str) -> None:
         reason = self.why_not(action)
