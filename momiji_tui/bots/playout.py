@@ -189,7 +189,7 @@ def random_command(state: GameState, seat: int, rng: random.Random) -> Command:
         frees.append(cmd.Exchange(seat, (a, b)))
     if turn.landscape is None and s.acorns >= LANDSCAPE_COST:
         for lid in s.panorama:
-            if lid in s.used:
+            if lid in s.used or s.acorns < state.rules.landscape_cost(lid):
                 continue
             if (
                 lid in ("spring", "pier", "pine", "festival")

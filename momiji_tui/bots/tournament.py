@@ -25,9 +25,13 @@ from dataclasses import asdict, dataclass, field, replace
 from typing import Any
 
 from ..engine import create_game, fold, run, score, view
+from ..engine.rules_data import RULES_BY_VERSION, RULES_VERSION, rules_for
 from .. import argtypes
 from . import LEVELS, make_bot
-from .balance import Z95, MIN_BALANCE_SEATS, LandscapeStats, landscape_balance, wilson
+from .balance import MIN_BALANCE_SEATS as MIN_BALANCE_SEATS  # re-exported
+from .balance import Z95, LandscapeStats, ObjectiveStats, landscape_balance, wilson
+from .balance import objective_balance
+from .balance_mode import RANDOM, format_landscapes, format_objectives, objective_owners, random_panoramas
 from .evaluate import DEFAULT_WEIGHTS, Weights
 from .hard import HARD_WEIGHTS
 
@@ -48,6 +52,7 @@ class GameRecord:
     rounds: int
     decisions: tuple[int, ...]
     think_times: tuple[tuple[float, ...], ...]
+    objectives: tuple[tuple[str, int], ...] = ()  # revealed, with owner seat or -1
 
 
 def bot_seed(seed: int, game: int, seat: int) -> int:
@@ -89,15 +94,18 @@ def parse_bot(spec: str, budgets: Mapping[str, Mapping[str, Any]] | None) -> tup
 def play_game(lineup: tuple[str, ...], deal_seed: int, game: int, seed: int, *,
               landscape_mode: str = "draft",
               budgets: Mapping[str, Mapping[str, Any]] | None = None,
-              max_decisions: int = 20000) -> GameRecord:
-    """Play one seeded game between the bots of ``lineup`` (one per seat)."""
+              max_decisions: int = 20000, rules_version: str = RULES_VERSION) -> GameRecord:
+    """Play one seeded game between the bots of ``lineup`` (one per seat),
+    under ``rules_version`` (raises ``ValueError`` for an unknown one)."""
     n = len(lineup)
     bots = []
     for i, spec in enumerate(lineup):
         level, kw = parse_bot(spec, budgets)
         bots.append(make_bot(level, bot_seed(seed, game, i), **kw))
-    state = fold(create_game([f"{s}#{i}" for i, s in enumerate(lineup)], seed=deal_seed,
-                             landscape_mode=landscape_mode, game_id=f"t{deal_seed}"))
+    state = fold(create_game([f"{s}#{i}" for i, s in enumerate(lineup)], seed=deal_seed, game_id=f"t{deal_seed}",
+                             rules_version=rules_version,
+                             landscape_mode="draft" if landscape_mode == RANDOM else landscape_mode))
+    state = random_panoramas(state, deal_seed) if landscape_mode == RANDOM else state
     times: list[list[float]] = [[] for _ in range(n)]
     count = 0
     while state.phase != "ended":
@@ -120,7 +128,7 @@ def play_game(lineup: tuple[str, ...], deal_seed: int, game: int, seed: int, *,
         acorns=tuple(s.acorns for s in state.seats),
         panoramas=tuple(tuple(s.panorama) for s in state.seats),
         rounds=state.round - 1, decisions=tuple(len(t) for t in times),
-        think_times=tuple(tuple(t) for t in times),
+        think_times=tuple(tuple(t) for t in times), objectives=objective_owners(state),
     )
 
 
@@ -183,8 +191,10 @@ class TournamentResult:
     mean_decisions: float
     seconds: float
     landscapes: list[LandscapeStats] = field(default_factory=list)
+    objectives: list[ObjectiveStats] = field(default_factory=list)  # --mode random only
     records: list[GameRecord] = field(default_factory=list)
     deals: int = 0  # distinct deals played (games / rotations, rounded up)
+    rules_version: str = RULES_VERSION
 
 
 def _percentile(xs: list[float], q: float) -> float:
@@ -240,8 +250,8 @@ def summarize(records: list[GameRecord], bots: list[str]) -> list[BotStats]:
 
 
 def _run_one(args: tuple[Any, ...]) -> GameRecord:
-    lineup, deal_seed, game, seed, mode, budgets = args
-    return play_game(lineup, deal_seed, game, seed, landscape_mode=mode, budgets=budgets)
+    lineup, deal_seed, game, seed, mode, budgets, rules = args
+    return play_game(lineup, deal_seed, game, seed, landscape_mode=mode, budgets=budgets, rules_version=rules)
 
 
 def _count(n: int, noun: str) -> str:
@@ -252,7 +262,7 @@ def _count(n: int, noun: str) -> str:
 def run_tournament(bots: list[str], games: int, seats: int, seed: int, jobs: int = 1,
                    budgets: Mapping[str, Mapping[str, Any]] | None = None, *,
                    landscape_mode: str = "draft", keep_records: bool = False,
-                   progress: Any = None) -> TournamentResult:
+                   progress: Any = None, rules_version: str = RULES_VERSION) -> TournamentResult:
     """Play ``games`` seeded games of ``seats`` seats between ``bots``.
 
     Game ``g`` plays deal ``seed + g // R`` with rotation ``g % R`` of the
@@ -276,7 +286,8 @@ def run_tournament(bots: list[str], games: int, seats: int, seed: int, jobs: int
     rot = lineups(bots, seats)
     deals = deal_seeds(seed, games, len(rot))
     budgets_d = {k: dict(v) for k, v in (budgets or {}).items()}
-    tasks = [(rot[g % len(rot)], deals[g], g, seed, landscape_mode, budgets_d) for g in range(games)]
+    rules_for(rules_version)  # raises ValueError for an unknown version, before any game
+    tasks = [(rot[g % len(rot)], deals[g], g, seed, landscape_mode, budgets_d, rules_version) for g in range(games)]
     t0 = time.perf_counter()
     records: list[GameRecord] = []
     if jobs > 1:
@@ -301,9 +312,10 @@ def run_tournament(bots: list[str], games: int, seats: int, seed: int, jobs: int
         mean_rounds=sum(r.rounds for r in records) / max(1, len(records)),
         mean_decisions=sum(sum(r.decisions) for r in records) / max(1, len(records)),
         seconds=time.perf_counter() - t0,
-        landscapes=landscape_balance(records, stats) if landscape_mode == "draft" else [],
+        landscapes=landscape_balance(records, stats) if landscape_mode in ("draft", RANDOM) else [],
+        objectives=objective_balance(records, stats) if landscape_mode == RANDOM else [],
         records=records if keep_records else [],
-        deals=len(set(deals)),
+        deals=len(set(deals)), rules_version=rules_version,
     )
     return result
 
@@ -316,7 +328,7 @@ def format_result(result: TournamentResult) -> str:
     lines = [
         f"Tournament: {', '.join(result.bots)} — {_count(result.games, 'game')} on {_count(result.deals, 'deal')}, "
         f"{result.seats} seats, "
-        f"seed {result.seed}, landscapes: {result.landscape_mode}"
+        f"seed {result.seed}, landscapes: {result.landscape_mode}, rules {result.rules_version}"
         + (f", budgets {result.budgets}" if result.budgets else ""),
         f"Mean game length: {result.mean_rounds:.1f} rounds, {result.mean_decisions:.0f} decisions; "
         f"wall time {result.seconds:.0f} s",
@@ -331,25 +343,7 @@ def format_result(result: TournamentResult) -> str:
             f"{s.mean_margin:>+8.1f}  [{s.margin_ci[0]:+5.1f}, {s.margin_ci[1]:+5.1f}] "
             f"{s.mean_decision_ms:>8.1f}{s.p95_decision_ms:>8.1f}{s.max_decision_ms:>8.0f}"
         )
-    if result.landscapes and all(ls.z is None for ls in result.landscapes):
-        lines += ["", f"Landscape balance: too few games (a landscape is tested with at least "
-                      f"{MIN_BALANCE_SEATS} seats with it and {MIN_BALANCE_SEATS} without)"]
-    elif result.landscapes:
-        lines += ["", "Landscape balance (draft games): win rate of seats with it vs without",
-                  f"{'landscape':<12}{'part':<9}{'seats':>6}{'with %':>8}  {'95% CI':<13}"
-                  f"{'without %':>10}  {'95% CI':<13}{'excess':>8}{'z':>7}"]
-        for ls in sorted(result.landscapes, key=lambda x: math.inf if x.z is None else -x.z):
-            lines.append(
-                f"{ls.landscape:<12}{ls.part:<9}{ls.seats_with:>6}{100 * ls.rate_with:>7.1f}%  "
-                f"[{100 * ls.ci_with[0]:4.1f}, {100 * ls.ci_with[1]:4.1f}]"
-                f"{100 * ls.rate_without:>9.1f}%  [{100 * ls.ci_without[0]:4.1f}, {100 * ls.ci_without[1]:4.1f}]"
-                f"{100 * ls.excess:>+7.1f}" + (f"{ls.z:>+7.2f}" if ls.z is not None else f"{'—':>7}")
-                + ("  OUTLIER" if ls.outlier else "")
-            )
-        outs = [ls.landscape for ls in result.landscapes if ls.outlier]
-        lines.append("excess: mean win share minus the seat's bot's win rate; z: with vs without, on those "
-                     f"residuals (—: fewer than {MIN_BALANCE_SEATS} seats with or without, not tested)")
-        lines.append("Outliers (Bonferroni-corrected z test, α = 0.05): " + (", ".join(outs) if outs else "none"))
+    lines += format_landscapes(result.landscapes, result.landscape_mode) + format_objectives(result.objectives)
     return "\n".join(lines)
 
 
@@ -372,7 +366,9 @@ def main_tournament(argv: list[str]) -> int:
     p.add_argument("--seed", type=argtypes.seed, default=0,
                    help="deal of the first game (0 or more); game g plays deal seed + g // (number of bots)")
     p.add_argument("--jobs", type=argtypes.whole_number(1), default=1, help="processes (1 or more)")
-    p.add_argument("--mode", choices=("draft", "starter"), default="draft", help="landscape mode")
+    p.add_argument("--mode", choices=("draft", "starter", RANDOM), default="draft",
+                   help="landscapes: draft, starter, or random (balance mode: panoramas at random, docs/BALANCE.md)")
+    p.add_argument("--rules", choices=tuple(RULES_BY_VERSION), default=RULES_VERSION, help="rules version to play")
     p.add_argument("--iterations", type=argtypes.whole_number(1), default=None, help="Hard: iterations per decision")
     p.add_argument("--time-limit", type=argtypes.positive_seconds, default=None,
                    help="Hard: seconds per decision (wall clock)")
@@ -401,7 +397,8 @@ def main_tournament(argv: list[str]) -> int:
         def prog(done: int, total: int) -> None:
             if done % max(1, total // 20) == 0 or done == total:
                 print(f"{done}/{total} games", file=sys.stderr, flush=True)
-    result = run_tournament(bots, a.games, a.seats, a.seed, a.jobs, budgets, landscape_mode=a.mode, progress=prog)
+    result = run_tournament(bots, a.games, a.seats, a.seed, a.jobs, budgets, landscape_mode=a.mode, progress=prog,
+                            rules_version=a.rules)
     print(to_json(result) if a.json else format_result(result))
     return 0
 

@@ -12,7 +12,7 @@ from typing import Any, TypeVar
 
 from . import events as ev
 from .cards import CARD_TYPE, CARD_VALUE
-from .rules_data import MAX_VALUE, STARTER_PANORAMA, torii_supply
+from .rules_data import MAX_VALUE, STARTER_PANORAMA, rules_for, torii_supply
 from .state import DRAFT, ENDED, PLAY, SETUP, GameState, Pile, SeatState, TurnState, drafter
 
 
@@ -32,6 +32,7 @@ def new_state(created: ev.GameCreated) -> GameState:
         current=created.first_seat,
         landscape_mode=created.landscape_mode,
         draft_offers=created.draft_offers,
+        rules=rules_for(created.rules_version),
     )
     if created.landscape_mode == "starter":
         for seat in state.seats:

@@ -219,7 +219,7 @@ def _landscapes(state: GameState, seat: int) -> list[cmd.Command]:
     key = hand_key(s)
     out: list[cmd.Command] = []
     for lid in s.panorama:
-        if lid in s.used:
+        if lid in s.used or s.acorns < state.rules.landscape_cost(lid):
             continue
         if LANDSCAPES[lid][0] == MIDDAY:
             if not state.turn.main_done:
@@ -253,7 +253,7 @@ def _landscapes(state: GameState, seat: int) -> list[cmd.Command]:
         elif lid == "fox":
             subsets = kind_subsets(s.hand, 1, len(s.hand), key)
             out += [cmd.UseLandscape(seat, lid, hand_cards=sub) for sub in subsets]
-        elif lid == "moongate" and s.acorns >= LANDSCAPE_COST + _objective_cost(state):
+        elif lid == "moongate" and s.acorns >= state.rules.landscape_cost(lid) + _objective_cost(state):
             out += [
                 cmd.UseLandscape(seat, lid, objective=o)
                 for o in state.objectives if o not in state.owners

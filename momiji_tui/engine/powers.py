@@ -12,20 +12,23 @@ from .decision import Decision, emit_play
 from .errors import IllegalCommand
 from .placement import plan_placement
 from .rules_data import (
-    BAMBOO_DRAW, FESTIVAL_GIFT, FOX_DISCARDS_PER_ACORN, KOI_MAX, LANDSCAPE_COST, LANDSCAPES,
-    MIDDAY, SPRING_GAIN,
+    BAMBOO_DRAW, FESTIVAL_GIFT, FOX_DISCARDS_PER_ACORN, KOI_MAX, LANDSCAPES,
+    MIDDAY, SPRING_GAIN, acorns_text,
 )
 from .state import GameState, SeatState
 from .turn_checks import check_hand_cards, check_objective, check_turn_open, objective_cost
 
 
 def use_landscape(d: Decision, c: cmd.UseLandscape) -> None:
-    """Pay 1 acorn and use a landscape of the seat's panorama (RULES §4.5, §1.5).
+    """Pay the landscape's cost (1 acorn unless the game's rules version says
+    otherwise: ``GameState.rules``) and use a landscape of the seat's panorama
+    (RULES §4.5, §1.5).
 
     Raises ``IllegalCommand`` (before any event) when the landscape is not
     the seat's, is used already, a landscape was used this turn, a midday
     power comes after the main action, the seat has no acorn, or the
-    power's arguments do not fit it (``check_power_args``).
+    power's arguments do not fit it (``check_power_args``), or the seat has
+    fewer acorns than the landscape costs.
     """
     s = d.state
     check_turn_open(s, c)
@@ -40,10 +43,12 @@ def use_landscape(d: Decision, c: cmd.UseLandscape) -> None:
         raise IllegalCommand("You may use only one landscape per turn (RULES §3, §4.5).")
     if LANDSCAPES[lid][0] == MIDDAY and s.turn.main_done:
         raise IllegalCommand(f"{name} is a midday power: use it before your main action (RULES §4.5).")
-    if seat.acorns < LANDSCAPE_COST:
-        raise IllegalCommand(f"Using a landscape costs {LANDSCAPE_COST} acorn; you have none (RULES §4.5).")
+    cost = s.rules.landscape_cost(lid)
+    if seat.acorns < cost:
+        have = seat.acorns or "none"
+        raise IllegalCommand(f"Using {name} costs {acorns_text(cost)}; you have {have} (RULES §4.5).")
     check_power_args(s, seat, c, name)
-    d.emit(ev.AcornsPaid(c.seat, LANDSCAPE_COST, "landscape"))
+    d.emit(ev.AcornsPaid(c.seat, cost, "landscape"))
     d.emit(ev.LandscapeUsed(c.seat, lid))
     POWERS.get(lid, _no_effect)(d, c)
 
@@ -79,7 +84,7 @@ def check_power_args(s: GameState, seat: SeatState, c: cmd.UseLandscape, name: s
         if c.objective is None:
             raise IllegalCommand(f"{name}: choose an objective to activate (RULES §1.5).")
         cost = objective_cost(s)
-        check_objective(s, c.seat, c.objective, LANDSCAPE_COST + cost)
+        check_objective(s, c.seat, c.objective, s.rules.landscape_cost(lid) + cost)
     elif c.objective is not None:
         raise IllegalCommand(f"{name} takes no objective.")
     if lid == "crane":

@@ -7,7 +7,10 @@ where RULES is silent are marked ``# decision:`` and listed in README.md.
 
 from __future__ import annotations
 
-RULES_VERSION = "2026.11-1"
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+RULES_VERSION = "2026.11-2"  # RULES, "Rules versions"
 
 # RULES §1.1 — leaf types, letters and names; order is the canonical order.
 LEAF_TYPES: tuple[str, ...] = ("M", "G", "C", "O", "Z", "K")
@@ -74,7 +77,7 @@ REVEAL_COST = 1  # RULES §4.1
 OBJECTIVE_COST = 3  # RULES §4.3
 EXCHANGE_DISCARD = 2  # RULES §4.4
 EXCHANGE_GAIN = 1  # RULES §4.4
-LANDSCAPE_COST = 1  # RULES §1.5 and §4.5
+LANDSCAPE_COST = 1  # RULES §1.5 and §4.5: every landscape's cost unless HouseRules says otherwise
 SAME_TYPE_MAX = 2  # RULES §4.2
 MIXED_MIN = 2  # RULES §4.2
 ACORN_PAIR_GAIN = 2  # RULES §4.2
@@ -159,3 +162,63 @@ FESTIVAL_GIFT = 1
 # decision: a landscape is one free action; RULES §3 allows each free action
 # "at most once" per turn, so a seat uses at most one landscape per turn.
 LANDSCAPES_PER_TURN = 1
+
+
+# ------------------------------------------------------------ rules versions
+# A game is played, and replayed, under the rules version written in its
+# GameCreated event: the [house] values that changed between versions live in
+# a HouseRules of that version, and the engine reads them from the game state
+# (``GameState.rules``), never from the constants above, so that a save of an
+# older version replays to the same final score (issue 16, docs/BALANCE.md).
+
+
+@dataclass(frozen=True, slots=True)
+class HouseRules:
+    """The [house] values of one rules version that differ between versions.
+
+    ``landscape_costs``: ``(landscape id, acorns)`` for every landscape that
+    does not cost ``LANDSCAPE_COST`` (RULES §4.5)."""
+
+    version: str
+    landscape_costs: tuple[tuple[str, int], ...] = ()
+
+    def landscape_cost(self, landscape: str) -> int:
+        """Acorns paid to use ``landscape`` under these rules (RULES §4.5)."""
+        for lid, cost in self.landscape_costs:
+            if lid == landscape:
+                return cost
+        return LANDSCAPE_COST
+
+
+def landscape_cost_text(rules: HouseRules, landscapes: Iterable[str]) -> str:
+    """What using each of ``landscapes`` costs under ``rules``, in words, for
+    the UI (RULES §4.5): ``"1 acorn"`` when all cost ``LANDSCAPE_COST``, else
+    e.g. ``"1 acorn; Tea House 2 acorns"``."""
+    other = [f"{LANDSCAPES[lid][1]} {acorns_text(rules.landscape_cost(lid))}"
+             for lid in landscapes if rules.landscape_cost(lid) != LANDSCAPE_COST]
+    return "; ".join([acorns_text(LANDSCAPE_COST), *other])
+
+
+def acorns_text(n: int) -> str:
+    """``"1 acorn"``, ``"2 acorns"``."""
+    return f"{n} acorn" if n == 1 else f"{n} acorns"
+
+
+#: Every rules version ever published, oldest first (RULES, "Rules versions").
+RULES_BY_VERSION: dict[str, HouseRules] = {
+    "2026.11-1": HouseRules("2026.11-1"),
+    # RULES §1.5 [house]: Tea House costs 2 acorns (docs/BALANCE.md).
+    "2026.11-2": HouseRules("2026.11-2", landscape_costs=(("teahouse", 2),)),
+}
+CURRENT_RULES = RULES_BY_VERSION[RULES_VERSION]
+
+
+def rules_for(version: str) -> HouseRules:
+    """The house values of rules version ``version``.
+
+    Raises ``ValueError`` for a version this momiji does not know (a newer
+    save is refused before this, by ``session.versions.is_newer_rules``)."""
+    rules = RULES_BY_VERSION.get(version)
+    if rules is None:
+        raise ValueError(f"unknown rules version {version!r} (known: {', '.join(RULES_BY_VERSION)})")
+    return rules

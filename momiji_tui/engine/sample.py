@@ -221,10 +221,10 @@ def _mixed(seat: int, tops: dict[str, int], plain: dict[str, list[Card]],
 
 def _usable_landscapes(state: GameState, s: SeatState) -> list[str]:
     """The seat's unused landscapes it may use now (RULES §4.5, §1.5); the
-    caller checks the acorn and the one-landscape-per-turn limit."""
+    caller checks the one-landscape-per-turn limit."""
     out = []
     for lid in s.panorama:
-        if lid in s.used:
+        if lid in s.used or s.acorns < state.rules.landscape_cost(lid):
             continue
         if LANDSCAPES[lid][0] == MIDDAY:
             ok = not state.turn.main_done
@@ -245,7 +245,7 @@ def _usable_landscapes(state: GameState, s: SeatState) -> list[str]:
         elif lid == "fox":
             ok = bool(s.hand)
         elif lid == "moongate":
-            ok = s.acorns >= LANDSCAPE_COST + _objective_cost(state) and bool(_open_objectives(state))
+            ok = s.acorns >= state.rules.landscape_cost(lid) + _objective_cost(state) and bool(_open_objectives(state))
         else:  # pragma: no cover - every landscape is handled above
             ok = False
         if ok:

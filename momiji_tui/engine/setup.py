@@ -10,7 +10,7 @@ from .fold import new_state
 from .rules_data import (
     ACORNS_AT_SETUP, DISPLAY_SIZE, HAND_SIZE_AT_SETUP, LANDSCAPES, LEAF_TYPES,
     MAX_SEATS, MIN_SEATS, OBJECTIVE_NAMES, PARTS, RULES_VERSION, draft_offer_size,
-    objectives_revealed, types_in_play_count,
+    objectives_revealed, rules_for, types_in_play_count,
 )
 from .state import GameState
 
@@ -21,6 +21,7 @@ def create_game(
     seed: int | None = None,
     landscape_mode: str = "starter",
     game_id: str = "game",
+    rules_version: str = RULES_VERSION,
 ) -> list[ev.Event]:
     """The opening events of a new game.
 
@@ -28,18 +29,21 @@ def create_game(
     (everyone gets the starter panorama, RULES §1.5) or ``"draft"``
     (RULES §2.1). With ``"starter"`` the deal, display, acorns and
     ``PlayStarted`` follow at once; with ``"draft"`` they follow the last pick.
+    ``rules_version``: the rules the game is played under (default: the
+    current ones; an older one is for measuring, docs/BALANCE.md).
     Every random choice (types, deck order, objectives, draft offers, first
     seat) is drawn from ``random.Random(seed)`` and written into
     ``GameCreated``, so replays never draw again.
 
-    Raises ``ValueError`` for a wrong number of seats, an unknown mode or a
-    negative seed (``random.Random`` would fold it onto its positive twin).
+    Raises ``ValueError`` for a wrong number of seats, an unknown mode or
+    rules version, or a negative seed (``random.Random`` would fold it onto its positive twin).
     """
     n = len(seat_names)
     if not MIN_SEATS <= n <= MAX_SEATS:
         raise ValueError(f"Momiji is played by {MIN_SEATS} to {MAX_SEATS} seats, not {n} (RULES §2).")
     if landscape_mode not in ("starter", "draft"):
         raise ValueError(f"unknown landscape mode {landscape_mode!r}")
+    rules_for(rules_version)  # raises ValueError for a version we do not know
     if seed is not None and seed < 0:
         raise ValueError(f"a seed is a whole number 0 or more, not {seed}")
     rng = random.Random(seed)
@@ -63,7 +67,7 @@ def create_game(
     first_seat = rng.randrange(n)  # RULES §2.7
     created = ev.GameCreated(
         game_id=game_id,
-        rules_version=RULES_VERSION,
+        rules_version=rules_version,
         seed=seed,
         seat_names=tuple(seat_names),
         types=types,

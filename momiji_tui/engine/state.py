@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from .cards import CARD_TYPE, CARD_VALUE, Card
-from .rules_data import LANDSCAPES, MIDDAY
+from .rules_data import CURRENT_RULES, LANDSCAPES, MIDDAY, HouseRules
 
 if TYPE_CHECKING:
     from .events import SeatControlChanged
@@ -161,6 +161,8 @@ class GameState:
     round: int = 1
     seat_control: tuple[SeatControlChanged | None, ...] = field(default=(), repr=False)
     hints: tuple[int, ...] = field(default=(), repr=False)
+    # The [house] values of the game's rules version (GameCreated.rules_version).
+    rules: HouseRules = field(default=CURRENT_RULES, repr=False)
 
     @property
     def n_seats(self) -> int:
@@ -203,7 +205,7 @@ class GameState:
             self.display[:], self.discard[:], self.owners.copy(), self.torii_left,
             self.phase, self.current, self.turn.clone(), self.landscape_mode,
             self.draft_offers, self.draft_pick, self.draft_remaining[:],
-            self.end_trigger, self.round, self.seat_control, self.hints,
+            self.end_trigger, self.round, self.seat_control, self.hints, self.rules,
         )
 
 

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 
 from .cards import Card, cards_of_types
 from .events import SeatControlChanged
-from .rules_data import LANDSCAPES, PARTS, draft_offer_size
+from .rules_data import CURRENT_RULES, LANDSCAPES, PARTS, HouseRules, draft_offer_size
 from .state import DRAFT, GameState, Pile, SeatState, TurnState
 
 
@@ -77,6 +77,9 @@ class PlayerView:
     # Hints shown to each seat (``GameState.hints``; public, issue 17): out of
     # the repr for the same reason.
     hints: tuple[int, ...] = field(default=(), repr=False)
+    # The game's rules version (``GameState.rules``): public, and out of the
+    # repr for the same reason.
+    rules: HouseRules = field(default=CURRENT_RULES, repr=False)
 
     @property
     def me(self) -> SeatView | None:
@@ -118,7 +121,7 @@ def view(state: GameState, seat: int | None) -> PlayerView:
         seats=seats, turn=_public_turn(state), landscape_mode=state.landscape_mode,
         draft_offers=offers, draft_pick=state.draft_pick,
         draft_remaining=tuple(state.draft_remaining), end_trigger=state.end_trigger,
-        round=state.round, seat_control=state.seat_control, hints=state.hints,
+        round=state.round, seat_control=state.seat_control, hints=state.hints, rules=state.rules,
     )
 
 
@@ -180,4 +183,5 @@ def determinize(v: PlayerView, rng: random.Random) -> GameState:
         torii_left=v.torii_left, phase=v.phase, current=v.current, turn=v.turn.clone(),
         landscape_mode=v.landscape_mode, draft_offers=offers, draft_pick=v.draft_pick,
         draft_remaining=list(v.draft_remaining), end_trigger=v.end_trigger, round=v.round, hints=v.hints,
+        rules=v.rules,
     )

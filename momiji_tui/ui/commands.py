@@ -7,7 +7,7 @@ from typing import Any
 
 from textual.app import App, SystemCommand
 
-from ..engine.rules_data import LANDSCAPES, MIDDAY
+from ..engine.rules_data import CURRENT_RULES, LANDSCAPES, MIDDAY, landscape_cost_text
 from ..store.errors import StoreError
 from .models.host import GameHost
 from .models.new_game import BOT_SPEEDS
@@ -47,8 +47,9 @@ def game_commands(app: App[Any], game: GameHost) -> Iterator[SystemCommand]:
                             lambda s=seconds: game.set_bot_delay(s))
     yield SystemCommand("Theme: high contrast", "Black, white and yellow; leaf chips keep letter and colour",
                         lambda: setattr(app, "theme", "momiji-high-contrast"))
-    for _lid, (part, name, power) in LANDSCAPES.items():
+    for lid, (part, name, power) in LANDSCAPES.items():
+        cost = landscape_cost_text(CURRENT_RULES, [lid])  # RULES §4.5, as in a new game
         when = "before your main action" if part == MIDDAY else "any time in your turn"
         yield SystemCommand(f"Landscape: {name}", f"{part}, {when}: {power}",
-                            lambda n=name, p=power, w=when, pt=part: app.notify(
-                                f"{n} ({pt}, {w}; once per game, 1 acorn): {p}.", timeout=10))
+                            lambda n=name, p=power, w=when, pt=part, c=cost: app.notify(
+                                f"{n} ({pt}, {w}; once per game, {c}): {p}.", timeout=10))

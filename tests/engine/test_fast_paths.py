@@ -164,7 +164,7 @@ def _ref_landscapes(state: GameState, seat: int) -> list:
     key = _ref_hand_key(s)
     out: list = []
     for lid in s.panorama:
-        if lid in s.used:
+        if lid in s.used or s.acorns < state.rules.landscape_cost(lid):  # RULES §4.5, per rules version
             continue
         if LANDSCAPES[lid][0] == MIDDAY:
             if not state.turn.main_done:
@@ -192,7 +192,7 @@ def _ref_landscapes(state: GameState, seat: int) -> list:
         elif lid == "fox":
             out += [cmd.UseLandscape(seat, lid, hand_cards=sub)
                     for sub in _ref_kind_subsets(s.hand, 1, len(s.hand), key)]
-        elif lid == "moongate" and s.acorns >= LANDSCAPE_COST + _ref_objective_cost(state):
+        elif lid == "moongate" and s.acorns >= state.rules.landscape_cost(lid) + _ref_objective_cost(state):
             out += [cmd.UseLandscape(seat, lid, objective=o)
                     for o in state.objectives if o not in state.owners]
     return out

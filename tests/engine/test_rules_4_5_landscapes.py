@@ -7,7 +7,7 @@ import pytest
 from momiji_tui.engine import (
     ActivateObjective, Collect, EndTurn, Play, Reveal, UseLandscape, events as ev, legal_commands,
 )
-from momiji_tui.engine.rules_data import LANDSCAPES
+from momiji_tui.engine.rules_data import CURRENT_RULES, LANDSCAPES
 
 from engine_helpers import check_conservation, cs, names, play, rejected, row_of, table
 
@@ -50,11 +50,11 @@ def rich_table(lid, acorns=5, display="O2a", **kw):
 
 
 @pytest.mark.parametrize("lid", ALL)
-def test_rules_4_5_every_landscape_costs_one_acorn(lid):
-    state = rich_table(lid)
+def test_rules_4_5_every_landscape_costs_its_acorns_from_rules_data(lid):
+    state = rich_table(lid)  # the cost is the rules version's: 1 acorn, Tea House 2 (RULES §1.5)
     assert UseLandscape(0, lid, **ARGS[lid]) in landscapes_offered(state, lid)
     after, events = use(state, lid, **ARGS[lid])
-    assert events[:2] == [ev.AcornsPaid(0, 1, "landscape"), ev.LandscapeUsed(0, lid)]
+    assert events[:2] == [ev.AcornsPaid(0, state.rules.landscape_cost(lid), "landscape"), ev.LandscapeUsed(0, lid)]
     assert after.seats[0].used == [lid]
     assert after.turn.landscape == lid
     check_conservation(after)
@@ -79,7 +79,7 @@ def test_rules_4_5_one_landscape_per_turn(lid):
 @pytest.mark.parametrize("lid", ALL)
 def test_rules_4_5_a_landscape_needs_an_acorn(lid):
     state = rich_table(lid, acorns=0)
-    rejected(state, UseLandscape(0, lid, **ARGS[lid]), "costs 1 acorn")
+    rejected(state, UseLandscape(0, lid, **ARGS[lid]), f"costs {state.rules.landscape_cost(lid)} acorn")
     assert landscapes_offered(state, lid) == []
 
 
@@ -297,7 +297,7 @@ def test_rules_1_5_tea_house_with_one_column_collects_one():
 
 
 def test_rules_1_5_tea_house_after_a_paid_reveal():
-    state = land("teahouse", display="O2a", deck="G1a G2a C0a C3a", acorns=2)
+    state = land("teahouse", display="O2a", deck="G1a G2a C0a C3a", acorns=CURRENT_RULES.landscape_cost("teahouse") + 1)
     state, _ = play(state, UseLandscape(0, "teahouse"), Reveal(0), Collect(0, ("G", "C")))
     assert sorted(names(state.seats[0].hand)) == ["C0a", "C3a", "G1a", "G2a"]
     assert state.seats[0].acorns == 0

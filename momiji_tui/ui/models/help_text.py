@@ -8,7 +8,8 @@ from pathlib import Path
 from typing import Protocol
 
 from ...engine.rules_data import (
-    LANDSCAPES, LEAF_NAMES, OBJECTIVE_NAMES, OBJECTIVE_TEXT, PARTS, STARTER_PANORAMA,
+    CURRENT_RULES, LANDSCAPES, LEAF_NAMES, OBJECTIVE_NAMES, OBJECTIVE_TEXT, PARTS, STARTER_PANORAMA,
+    landscape_cost_text,
 )
 from .keymap import keymap_path
 
@@ -75,7 +76,7 @@ def keys_md(app: KeyNamer | None = None, known: Collection[str] = ()) -> str:
         ("table.ends", "s", "other ends of the row for the new piles (§4.2)"),
         ("table.objective", "o", "activate an objective (§4.3)"),
         ("table.exchange", "x", "exchange the 2 selected cards for 1 acorn (§4.4)"),
-        ("table.landscape", "a", "use a landscape power, 1 acorn (§4.5)"),
+        ("table.landscape", "a", f"use a landscape power, {landscape_cost_text(CURRENT_RULES, LANDSCAPES)} (§4.5)"),
         ("table.discard", "d", "discard the selected cards down to 8 (§5.1)"),
         ("table.end_turn", "e", "end your turn (passes if no main action is possible)"),
         ("table.undo", "u", "take back this turn's actions (not past a reveal or a draw)"),
@@ -151,7 +152,8 @@ Ties: more acorns wins; still tied, the victory is shared.
 
 def landscapes_md() -> str:
     """Every landscape power, by part of the panorama (§1.5)."""
-    out = ["## Landscapes (§1.5)\n", "Each power: once per game, 1 acorn, a free action (§4.5).\n"]
+    cost = landscape_cost_text(CURRENT_RULES, LANDSCAPES)  # the current rules version's costs (RULES §4.5)
+    out = ["## Landscapes (§1.5)\n", f"Each power: once per game, {cost}, a free action (§4.5).\n"]
     when = {"sunrise": "any time in your turn", "midday": "before your main action",
             "dusk": "any time in your turn"}
     for part in PARTS:

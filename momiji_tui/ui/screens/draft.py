@@ -12,7 +12,7 @@ from textual.widgets import Footer, Static
 
 from ...engine import DraftPick
 from ...engine.events import Event
-from ...engine.rules_data import LANDSCAPES, PARTS
+from ...engine.rules_data import LANDSCAPES, PARTS, landscape_cost_text
 from ...engine.state import drafter
 from ..widgets.log_panel import LogPanel
 from ..models.render import CLICK_META, click
@@ -102,7 +102,8 @@ class DraftScreen(SizedScreen):
             offer.append_text(line)
         when = {"sunrise": "any time in your turn", "midday": "before your main action, boosts it",
                 "dusk": "any time in your turn"}[part]
-        offer.append(f"\n{part.capitalize()} powers: {when}; each once per game, 1 acorn (RULES §1.5).",
+        cost = landscape_cost_text(v.rules, v.draft_offers[rnd])  # the game's rules version (RULES §4.5)
+        offer.append(f"\n{part.capitalize()} powers: {when}; each once per game, {cost} (RULES §1.5).",
                      style="dim")
         self.query_one("#draft-offer", Static).update(offer)
         picks = Text("Panoramas so far\n", style="bold")

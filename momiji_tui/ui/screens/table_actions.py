@@ -5,7 +5,7 @@ and the choosers they open (``table_choices``)."""
 from __future__ import annotations
 
 from ...engine import ActivateObjective, EndTurn, Pass, PlayerView, Reveal, Undo
-from ...engine.rules_data import HAND_LIMIT, LANDSCAPE_COST, LANDSCAPES, REVEAL_COUNT
+from ...engine.rules_data import CURRENT_RULES, HAND_LIMIT, LANDSCAPES, REVEAL_COUNT, landscape_cost_text
 from .choice import ChoiceScreen
 from ..models.host import host
 from ..models.move_draft import DiscardFlow, LandscapeFlow, Zone
@@ -201,7 +201,9 @@ class TableActions(TableBase):
 
     def action_landscape(self) -> None:
         """Use one of your landscapes' powers (RULES §1.5, §4.5)."""
-        self.app.push_screen(ChoiceScreen(f"Use which landscape? ({LANDSCAPE_COST} acorn)",
+        v = self.draft.view  # the costs of the game's rules version (RULES §4.5)
+        cost = landscape_cost_text(v.rules, v.me.panorama) if v and v.me else landscape_cost_text(CURRENT_RULES, ())
+        self.app.push_screen(ChoiceScreen(f"Use which landscape? ({cost})",
                                           landscape_choices(self.draft)),
                              self._start_landscape)
 
