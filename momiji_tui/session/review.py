@@ -149,7 +149,8 @@ def review_game(events: Sequence[ev.Event], seat: int, *, iterations: int = REVI
     Each decision is searched by ``advisor`` (default: Hard's ``advise``) from the
     seat's view at that moment only (RULES §8) with ``iterations``, seeded by
     ``decision_seed``. ``progress(done, total)`` is called before the first
-    and after each decision. Raises ``ReviewCancelled`` as soon as
+    and after each decision (one the advisor returns no choice for is left
+    out). Raises ``ReviewCancelled`` as soon as
     ``should_stop()`` is true, ``ValueError`` for a log that does not begin
     with ``GameCreated`` or a seat the game does not have.
     """
@@ -164,16 +165,17 @@ def review_game(events: Sequence[ev.Event], seat: int, *, iterations: int = REVI
     done: list[ReviewedDecision] = []
     if progress is not None:
         progress(0, len(points))
-    for point in points:
+    for k, point in enumerate(points, start=1):
         if stop():
             raise ReviewCancelled
         advice = ask(point.view, seed=decision_seed(created.game_id, point.position), iterations=iterations,
-                         include=(point.command,), should_stop=should_stop)
+                     include=(point.command,), should_stop=should_stop)
         if stop():
             raise ReviewCancelled
-        done.append(_reviewed(point, advice))
+        if advice.choices:  # else nothing was searched: no figures to show
+            done.append(_reviewed(point, advice))
         if progress is not None:
-            progress(len(done), len(points))
+            progress(k, len(points))
     turns: dict[int, list[ReviewedDecision]] = {}
     for d in done:
         turns.setdefault(d.turn, []).append(d)

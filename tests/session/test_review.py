@@ -9,6 +9,7 @@ import pytest
 from review_helpers import FakeAdvisor, played_events, saved_finished_game
 
 from momiji_tui import engine
+from momiji_tui.bots.advice import Advice
 from momiji_tui.engine import events as ev
 from momiji_tui.session.review import (
     ReviewCancelled, decision_seed, review_from_dict, review_game, review_to_dict,
@@ -173,3 +174,15 @@ def test_hints_and_seat_changes_in_the_log_are_not_decisions(game):
         noisy.append(e)
     again = list(decision_points(noisy, 0))
     assert [(p.turn, p.command) for p in again] == [(p.turn, p.command) for p in points]
+
+
+def test_a_decision_without_advice_is_left_out(game):
+    """The bot pool answers an empty advice when it gives up: no crash, no figures."""
+    inner = FakeAdvisor()
+
+    def sometimes_empty(view, **kwargs):
+        advice = inner(view, **kwargs)
+        return Advice(()) if len(inner.calls) % 2 else advice
+
+    review = review_game(game, 0, iterations=3, advisor=sometimes_empty)
+    assert 0 < len(review.decisions) < len(inner.calls)

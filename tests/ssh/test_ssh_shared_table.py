@@ -44,7 +44,7 @@ async def create_table(term, app, *, seed: int | None = None, seats: int = 2) ->
     await term.wait_for_text("Create a table")
     await focus_on("create-start")
     if seats != 2:
-        term.send(SHIFT_TAB * 4)  # up to the Seats select
+        term.send(SHIFT_TAB * 5)  # up to the Seats select (past Hints, Landscapes, Bots, Players)
         await focus_on("create-seats")
         term.send(ENTER)  # open the list
         await wait_until(lambda: app.focused is not None and app.focused.id != "create-seats")

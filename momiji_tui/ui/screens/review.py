@@ -2,7 +2,7 @@
 
 Hard searches each of the seat's decisions from the seat's own view at that
 moment (RULES §8) in a worker thread, never on the event loop (through the
-app's ``advise``: over SSH, the bot pool's once it has one); a progress bar
+app's ``advise``: over SSH, the bot pool's worker processes); a progress bar
 counts the decisions. Esc cancels (nothing is cached) and goes back. When
 done, the review shows (``ui/models/review_text.py``): a sparkline of the
 seat's estimated win chance, the three costliest turns, then every turn. A
