@@ -65,3 +65,19 @@ async def test_rules_7_score_sheet_fits_4_seats_at_80x24(isolated_dirs):
         for seat in LONG_SEATS[1:]:  # seat 0 is shown as "You"; a long name may wrap or fold
             assert any(seat.name in (" ".join(h), "".join(h)) or seat.name + " ★" in (" ".join(h), "".join(h))
                        for h in headers), (seat.name, headers)
+
+
+async def test_rules_7_a_score_sheet_wider_than_the_terminal_scrolls_with_right(isolated_dirs):
+    path = long_game(isolated_dirs)
+    app = MomijiApp(isolated_dirs, bot_delay=0)
+    async with app.run_test(size=(44, 20)) as pilot:
+        app.resume_game(path)
+        await until_screen(pilot, ScoringScreen)
+        sheet = app.screen.query_one("#scoring")
+        assert sheet.max_scroll_x > 0
+        await pilot.press("right", "right")
+        await pilot.pause()
+        assert sheet.scroll_x > 0
+        await pilot.press("end")
+        await pilot.pause()
+        assert sheet.scroll_y == sheet.max_scroll_y > 0
