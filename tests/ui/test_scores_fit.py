@@ -4,6 +4,8 @@ the longest names."""
 
 from __future__ import annotations
 
+import sys
+
 from fit_helpers import LONG_SEATS, long_game, screen_lines, words_shown
 from helpers import until_screen
 from textual.widgets import DataTable
@@ -19,6 +21,7 @@ def test_momiji_list_fits_the_terminal_width(isolated_dirs, monkeypatch, capsys)
     long_game(isolated_dirs)
     long_game(isolated_dirs, seed=6, commands=8)
     rows = describe_saved_games(isolated_dirs)
+    monkeypatch.setattr(sys.stdout, "isatty", lambda: True)  # as in a terminal (capsys is not one)
     monkeypatch.setenv("COLUMNS", "80")
     assert cli.main(["list"]) == 0
     out = capsys.readouterr().out
