@@ -171,7 +171,10 @@ def cmd_list(args: argparse.Namespace) -> int:
 
 def _terminal_width() -> int | None:
     """The terminal's width in columns (``$COLUMNS`` first), or None when the
-    output is not a terminal (then ``list`` prints one line per game)."""
+    output is not a terminal (then ``list`` prints one line per game, for
+    scripts)."""
+    if not sys.stdout.isatty():
+        return None
     columns = shutil.get_terminal_size((0, 0)).columns
     return columns if columns > 0 else None
 

@@ -4,15 +4,17 @@ hard,normal`` and the saved-games list."""
 from __future__ import annotations
 
 import pytest
-from textual.widgets import Select
+from fit_helpers import long_game
+from textual.widgets import Select, Static
 
 from momiji_tui import cli
 from momiji_tui.session.saves import describe_saved_games
 from momiji_tui.ui.app import MomijiApp
 from momiji_tui.ui.models.new_game import NewGameOptions
 from momiji_tui.ui.screens.new_game import NewGameScreen
+from momiji_tui.ui.screens.replay import ReplayScreen
 
-from helpers import scripted_bot, settle, until_screen
+from helpers import plain, scripted_bot, settle, until_screen
 
 
 def test_each_bot_seat_gets_its_own_level():
@@ -69,3 +71,13 @@ async def test_new_game_form_sets_a_level_per_bot_seat(isolated_dirs):
         await settle(pilot)
         rows = describe_saved_games(isolated_dirs)
         assert rows[0].seats == "You, Kaede (hard), Ginnan (easy)"
+
+
+async def test_replay_shows_each_bot_seats_level(isolated_dirs):
+    path = long_game(isolated_dirs, commands=4)
+    app = MomijiApp(isolated_dirs, bot_delay=0, replay_path=path)
+    async with app.run_test(size=(120, 45)) as pilot:
+        await until_screen(pilot, ReplayScreen)
+        shown = plain(app.screen.query_one("#replay-table", Static))
+        assert "Mmmmmmmmmmmmmmmm (hard)" in shown and "Ginnan-Momijigar (easy)" in shown
+        assert "Kaede (normal)" in shown and "Kaede (normal) (normal)" not in shown

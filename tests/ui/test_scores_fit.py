@@ -4,6 +4,8 @@ the longest names."""
 
 from __future__ import annotations
 
+import sys
+
 from fit_helpers import LONG_SEATS, long_game, screen_lines, words_shown
 from helpers import until_screen
 from textual.widgets import DataTable
@@ -19,6 +21,7 @@ def test_momiji_list_fits_the_terminal_width(isolated_dirs, monkeypatch, capsys)
     long_game(isolated_dirs)
     long_game(isolated_dirs, seed=6, commands=8)
     rows = describe_saved_games(isolated_dirs)
+    monkeypatch.setattr(sys.stdout, "isatty", lambda: True)  # as in a terminal (capsys is not one)
     monkeypatch.setenv("COLUMNS", "80")
     assert cli.main(["list"]) == 0
     out = capsys.readouterr().out
@@ -65,3 +68,19 @@ async def test_rules_7_score_sheet_fits_4_seats_at_80x24(isolated_dirs):
         for seat in LONG_SEATS[1:]:  # seat 0 is shown as "You"; a long name may wrap or fold
             assert any(seat.name in (" ".join(h), "".join(h)) or seat.name + " ★" in (" ".join(h), "".join(h))
                        for h in headers), (seat.name, headers)
+
+
+async def test_rules_7_a_score_sheet_wider_than_the_terminal_scrolls_with_right(isolated_dirs):
+    path = long_game(isolated_dirs)
+    app = MomijiApp(isolated_dirs, bot_delay=0)
+    async with app.run_test(size=(44, 20)) as pilot:
+        app.resume_game(path)
+        await until_screen(pilot, ScoringScreen)
+        sheet = app.screen.query_one("#scoring")
+        assert sheet.max_scroll_x > 0
+        await pilot.press("right", "right")
+        await pilot.pause()
+        assert sheet.scroll_x > 0
+        await pilot.press("end")
+        await pilot.pause()
+        assert sheet.scroll_y == sheet.max_scroll_y > 0

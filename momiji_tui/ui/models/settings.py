@@ -96,7 +96,10 @@ class SettingsKeeper:
         ``memory=…``, ``last_game=…``). Returns a message the first time they
         cannot be written (``Settings are not remembered: read-only file
         system (…).``), else None; the app goes on without remembering."""
-        self.settings = replace(self.settings, **changes)  # type: ignore[arg-type]
+        changed = replace(self.settings, **changes)  # type: ignore[arg-type]
+        if changed == self.settings:
+            return None  # nothing new to write
+        self.settings = changed
         if self.path is None or not self._writable:
             return None
         values = {**self._values, **self.settings.to_values()}

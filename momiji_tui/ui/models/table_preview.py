@@ -210,7 +210,7 @@ def flow_text(draft: MoveDraft, key: Keys) -> Text:
         if refused is not None:
             t.append(" ✗ ", style="bold")
             t.append(refused, style="bold")
-            t.append("; pick another card, Esc cancels.")
+            t.append(" Pick another card, or Esc cancels.")
             return t
         c = draft.selected[0]
         t.append(" → ")

@@ -26,7 +26,7 @@ from ...engine import events as ev
 from ...engine.narrate import narrate
 from ...engine.rules_data import OBJECTIVE_NAMES
 from ...session.replay import Replay
-from ...session.saves import open_saved
+from ...session.saves import open_saved, seat_label
 from ...store.errors import StoreError
 from ..models.score_sheet import score_table, winner_sentence
 from ..models.render import card_text, display_text, panorama_text, row_text
@@ -68,12 +68,14 @@ class ReplayScreen(Screen[None]):
         self.seat: int | None = 0
         self.humans: list[int] = []
         self._last_round: int | None = None
+        self.seat_labels: list[str] = []
         try:
             loaded = open_saved(self.path)
             self.replay = Replay.from_dicts(loaded.events)
             self.game_id = str(loaded.header.get("game_id", self.path.stem))
             self.humans = [i for i, s in enumerate(loaded.header.get("seats", []))
                            if isinstance(s, dict) and s.get("kind") == "human"]
+            self.seat_labels = [seat_label(s) for s in loaded.header.get("seats", [])]  # with bots' levels
             self.seat = self.humans[0] if self.humans else None
         except (StoreError, OSError, ValueError) as exc:
             self.problem = f"Cannot replay {self.path.name}: {exc}"
@@ -179,7 +181,8 @@ class ReplayScreen(Screen[None]):
             marker = "▶ " if i == v.current and v.phase in ("draft", "play") else "  "
             out.append(f"\n\n{marker}", style="bold")
             you = i == self.seat and self.replay is not None and not self.replay.open_hands
-            out.append(s.name + (" (you)" if you else ""), style="bold")
+            name = self.seat_labels[i] if i < len(self.seat_labels) else s.name
+            out.append(name + (" (you)" if you else ""), style="bold")
             out.append(f"   acorns {s.acorns}   turns {s.turns}   ")
             out.append_text(panorama_text(s, short=True))
             out.append("\n    hand ")
