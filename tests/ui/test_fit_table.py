@@ -42,14 +42,14 @@ def start():
     return long_names(situation(hand="G0d C0b O3a Z2c K1a M0a", display="G1a G2b Z0a K3b", seats=4))
 
 
-def mid_game(names=(YOU, *OTHERS)):
-    """Five piles each side, 12 hand cards, a landscape used, objectives owned."""
+def mid_game(names=(YOU, *OTHERS), seats=4):
+    """Five or six piles a seat, 12 hand cards, landscapes used, objectives owned."""
     table = situation(
-        hand="G0d C0b O3a Z2c K1a M0a M1b C1a G1b K0b Z0a Z1c", seats=4, acorns=13,
+        hand="G0d C0b O3a Z2c K1a M0a M1b C1a G1b K0b Z0a Z1c", seats=seats, acorns=13,
         row=["O0a O1a O2a O3b", "M0c M1a M1c", "C0a C1b C2a", "K0c K0d", "G0a G1a G2a"], closed=("O",),
         display="G2b Z1a K3b G3a M3a M2b", discard="C2c",
         other_row=["K0a K1b K2a", "Z0b Z1b Z2a Z3a", "M0b M1d M2a", "G0b G1c", "C0c C1c C1d C2b"],
-        owners={"acorns": 1, "zeros": 0, "piles": 3}, used=("spring", "waterfall"),
+        owners={"acorns": 1, "zeros": 0, "piles": seats - 1}, used=("spring", "waterfall"),
         objectives=("zeros", "acorns", "piles", "torii", "type-C", "top-sum"),
     )
     state = table.state
@@ -63,7 +63,11 @@ def mid_game(names=(YOU, *OTHERS)):
                 seat.row.append(Pile(leaf, pile, False))
             deck = [c for c in deck if c not in pile]
     state.deck = tuple(deck)
-    return long_names(table, names)
+    return long_names(table, names[:seats])
+
+
+def mid_game_3_seats():
+    return mid_game(seats=3)
 
 
 def last_round():
@@ -105,7 +109,7 @@ def cut_lines(app) -> list[str]:
     return problems
 
 
-@pytest.mark.parametrize("stage", [start, mid_game, last_round], ids=lambda f: f.__name__)
+@pytest.mark.parametrize("stage", [start, mid_game, mid_game_3_seats, last_round], ids=lambda f: f.__name__)
 async def test_no_table_line_is_cut_at_80x24_with_4_seats_and_longest_names(isolated_dirs, stage):
     app = MomijiApp(isolated_dirs, bot_delay=0, make_bot=scripted_bot)
     async with app.run_test(size=SIZE) as pilot:

@@ -94,11 +94,12 @@ def pile_points(pile: PileView) -> int:
     return CARD_VALUE[pile.cards[-1]] * len(pile.cards)
 
 
-def row_text(seat: SeatView, *, memory: bool = False, clickable: bool = False, width: int = 0) -> Text:
+def row_text(seat: SeatView, *, memory: bool = False, clickable: bool = False, width: int = 0,
+             indent: str = "") -> Text:
     """A seat's row, left to right (RULES §4.2), or ``(no piles)``. Given a
     ``width`` (> 0), the longest lists of cards beneath are left out (the
     count stays) until the row fits one line; if it still does not, piles go
-    on to the next line, never split."""
+    on to the next line (after ``indent``), never split."""
     if not seat.row:
         return Text("(no piles)", style="dim")
     beneath = [not memory and len(p.cards) > 1 for p in seat.row]
@@ -117,7 +118,7 @@ def row_text(seat: SeatView, *, memory: bool = False, clickable: bool = False, w
         longest = max((i for i, b in enumerate(beneath) if b), key=lambda i: len(seat.row[i].cards))
         beneath[longest] = False
         row = cells()
-    return pack_tokens(row, width)
+    return pack_tokens(row, width, indent=indent)
 
 
 def short_label(name: str, cells: int) -> str:

@@ -164,7 +164,7 @@ def opponent_text(s: SeatSlice) -> Text:
         t.append_text(join_columns([[Text("  ")], *blocks], gap=2))
     else:
         t.append("\n  ")
-        t.append_text(row_text(seat, memory=s.memory, width=s.width - 2))
+        t.append_text(row_text(seat, memory=s.memory, width=s.width - 2, indent="  "))
     return t
 
 
@@ -204,7 +204,7 @@ def you_text(s: YouSlice) -> Text:
         t.append_text(join_columns(blocks, gap=2))
     else:
         t.append("\n  ")
-        t.append_text(row_text(me, memory=s.memory, clickable=True, width=width - 2))
+        t.append_text(row_text(me, memory=s.memory, clickable=True, width=width - 2, indent="  "))
     return t
 
 
