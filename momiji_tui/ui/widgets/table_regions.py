@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, ClassVar, Generic, TypeVar
 
+from rich.style import Style
 from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
@@ -46,7 +47,7 @@ class Region(Static, Generic[SliceT]):
         super().__init__(**kwargs)
         self.renders = 0
         self._measured: tuple[int, int] | None = None  # (width, height) of the text shown
-        self._shown: tuple[Text, int] | None = None  # the text shown and its width (spans, clicks compared)
+        self._shown: tuple[Text, str | Style, int] | None = None  # the text shown, its style, its width
 
     def render_slice(self, data: SliceT) -> Text:
         """The text for ``data`` (each region its own renderer)."""
@@ -57,10 +58,10 @@ class Region(Static, Generic[SliceT]):
             return
         self.renders += 1
         text = self.render_slice(data)
-        shown = (text, self.content_size.width)
+        shown = (text, text.style, self.content_size.width)  # Text == compares plain text and spans
         if shown == self._shown:
             return  # a new slice that reads the same (e.g. the whole view changed): nothing to repaint
-        self._shown = shown if shown[1] > 0 else None  # before the first layout: shown again later
+        self._shown = shown if shown[2] > 0 else None  # before the first layout: shown again later
         self.show(text)
 
     def show(self, text: Text) -> None:
