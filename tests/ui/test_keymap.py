@@ -107,3 +107,28 @@ def test_swapping_two_keys_of_one_screen_is_no_clash(tmp_path):
     path.write_text('"table.landscape" = "e"\n"table.end_turn" = "a"\n')
     loaded = load_keymap(path, OWNERS)
     assert loaded.problems == [] and loaded.keys == {"table.landscape": "e", "table.end_turn": "a"}
+
+
+# Keys bound twice on purpose: the screen offers only one of the two actions
+# at a time (``check_action``), e.g. the score sheet's ⏎ shows all, then leaves.
+SHARED_ON_PURPOSE = {("ScoringScreen", "enter")}
+
+
+def _screens() -> list[type]:
+    return sorted({*MomijiApp.SCREEN_CLASSES, *LobbyApp.SCREEN_CLASSES}, key=lambda c: c.__name__)
+
+
+@pytest.mark.parametrize("screen", _screens(), ids=lambda c: c.__name__)
+def test_no_key_is_bound_to_two_actions_on_one_screen(screen):
+    """A key two features both claimed (the hint and the live score both took
+    ``t``; the rematch and the review both took ``r``) leaves one of them
+    unreachable: every key of a screen, its base classes' bindings
+    included, does one thing."""
+    actions: dict[str, set[str]] = {}
+    for cls in screen.__mro__:
+        for b in vars(cls).get("BINDINGS", []):
+            key, action = (b.key, b.action) if not isinstance(b, tuple) else (b[0], b[1])
+            for k in key.split(","):
+                actions.setdefault(k.strip(), set()).add(action)
+    clashes = {k: a for k, a in actions.items() if len(a) > 1 and (screen.__name__, k) not in SHARED_ON_PURPOSE}
+    assert clashes == {}

@@ -36,13 +36,13 @@ async def test_info_key_explains_the_card_then_each_objective_and_landscape_rule
         assert said[6] == said[0]
 
 
-async def test_t_shows_the_live_score_breakdown_and_any_key_closes_it_rules_7(isolated_dirs):
+async def test_equals_shows_the_live_score_breakdown_and_any_key_closes_it_rules_7(isolated_dirs):
     app = MomijiApp(isolated_dirs, bot_delay=0, make_bot=scripted_bot)
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await sit(pilot, board())
         you = plain(screen.query_one("#you"))
         assert "score 13 ★" in you  # M2×3 = 6, 4 acorns, and 3 for meeting Bot 1's Squirrel's Store
-        await pilot.press("t")
+        await pilot.press("equals_sign")
         await until_screen(pilot, LiveScoreScreen)
         console = Console(width=80, file=io.StringIO(), record=True)
         console.print(app.screen.query_one("#live-score-table").content)

@@ -26,7 +26,7 @@ CARDS = """\
   their brackets first.
 - Each seat's line: acorns `●`, cards in hand, **score** = what the seat would
   score if the game ended now (piles + acorns + objectives, §7); `★` marks the
-  leader(s). `t` shows the score's breakdown.
+  leader(s). `=` shows the score's breakdown.
 - Landscapes: a used one is struck through and ticked `✓`.
 - `seen •M2• +2`: cards every seat saw enter that hand (collected from the
   display, §8), and how many more than fit.
@@ -85,7 +85,7 @@ def keys_md(app: KeyNamer | None = None, known: Collection[str] = ()) -> str:
         ("table.left", "←", "← → (h l) move the cursor; ↑ ↓ (k j) display / hand; space selects"),
         ("table.memory", "m", "memory mode: piles show only their top card (§8)"),
         ("table.info", "i", "explain the card or column under the cursor; again: each objective, landscape"),
-        ("table.score", "t", "the live score's breakdown: piles, acorns, objectives if the game ended now (§7)"),
+        ("table.score", "=", "the live score's breakdown: piles, acorns, objectives if the game ended now (§7)"),
         ("table.menu", "q", "back to the menu (the game is saved after every move)"),
         ("app.help", "?", "this help (F1 too); ctrl+p command palette; ctrl+q quit"),
     ]

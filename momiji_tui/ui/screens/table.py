@@ -13,7 +13,7 @@ Direct keys (each binding has an id ``table.*``, so a key map can change it):
 * ``r`` reveal, ``o`` objective, ``x`` exchange, ``a`` landscape,
   ``d`` discard, ``e`` end turn, ``u`` undo, ``m`` memory mode, ``q`` menu;
 * ``i`` explains the card or column under the cursor, then (pressed again)
-  each objective and each of your landscapes, in the message line; ``b``
+  each objective and each of your landscapes, in the message line; ``=``
   shows the live score's breakdown (issue 14);
 * ``t`` asks Hard for a hint (``table_hint.py``, issue 17).
 
@@ -86,7 +86,7 @@ class TableScreen(TableHint):
         Binding("q", "menu", "Menu", id="table.menu"),
         Binding("m", "app.toggle_memory", "Memory", show=False, id="table.memory"),
         Binding("i", "info", "Info", show=False, id="table.info"),
-        Binding("t", "score", "Score", show=False, id="table.score"),
+        Binding("equals_sign", "score", "Score", show=False, id="table.score"),
         Binding("left,h", "move(-1)", "Left", show=False, id="table.left"),
         Binding("right,l", "move(1)", "Right", show=False, id="table.right"),
         Binding("up,k", "zone('display')", "Up", show=False, id="table.up"),

@@ -22,7 +22,7 @@ NAME_CELLS = 12  # a seat's name: four seats' rows fit 80 columns
 
 
 class LiveScoreScreen(ModalScreen[None]):
-    """The score if the game ended now; any key (Esc, ``t``) closes it."""
+    """The score if the game ended now; any key (Esc, ``=``) closes it."""
 
     def __init__(self, view: PlayerView) -> None:
         super().__init__()
