@@ -63,7 +63,7 @@ def advisor(monkeypatch) -> Advisor:
 
 async def open_review(pilot) -> ReviewScreen:
     await until_screen(pilot, ScoringScreen)
-    await pilot.press("r")
+    await pilot.press("v")
     await until_screen(pilot, ReviewScreen)
     screen = pilot.app.screen
     assert isinstance(screen, ReviewScreen)
