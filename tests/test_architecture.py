@@ -166,7 +166,7 @@ def test_issue13_ui_layers_contract_is_kept():
         cwd=ROOT, capture_output=True, text=True, timeout=300,
     )
     out = result.stdout
-    assert "ui: lobby → app → commands | keymap → screens → widgets → models KEPT" in out, out[-3000:]
+    assert "ui: lobby → app → commands | keymap | themes → screens → widgets → models KEPT" in out, out[-3000:]
     assert "ui models import no Textual KEPT" in out, out[-3000:]
 
 

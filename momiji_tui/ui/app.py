@@ -18,7 +18,6 @@ from textual.binding import Binding
 from textual.message import Message
 from textual.screen import Screen
 from textual.signal import Signal
-from textual.theme import Theme
 from textual.worker import Worker, WorkerState
 
 from ..bots.advice import Advice, advise as hard_advice
@@ -32,6 +31,7 @@ from ..store.errors import StoreError, WriteFailed
 from ..store.settings_file import settings_path
 from .commands import game_commands
 from .keymap import Owners, all_bindings, load_keymap, owners_of
+from .models.hint import hint_not_saved_text
 from .models.keymap import key_label
 from .models.new_game import BOT_SPEEDS, NewGameOptions, bot_speed_name, not_saved_text
 from .models.paths import stylesheets
@@ -48,6 +48,7 @@ from .screens.review import ReviewScreen
 from .screens.scoring import ScoringScreen
 from .screens.sized import SizedScreen
 from .screens.table import TableScreen
+from .themes import apply_remembered_theme, register_themes
 
 __all__ = ["BOT_SPEEDS", "MomijiApp", "NewGameOptions", "TableChanged", "not_saved_text"]
 
@@ -55,18 +56,6 @@ __all__ = ["BOT_SPEEDS", "MomijiApp", "NewGameOptions", "TableChanged", "not_sav
 BOT_SAVE_RETRY = 5.0
 # Seconds each bot move stays on screen when no pace was chosen or remembered.
 DEFAULT_BOT_DELAY = 0.6
-
-
-def register_themes(app: App[Any]) -> None:
-    """Add Momiji's high-contrast theme (black, white and yellow; the leaf
-    chips keep their own colours and letters)."""
-    app.register_theme(Theme(
-        name="momiji-high-contrast", primary="#FFFF00", secondary="#00FFFF", accent="#FFFF00",
-        foreground="#FFFFFF", background="#000000", surface="#000000", panel="#1A1A1A",
-        warning="#FFFF00", error="#FF6060", success="#00FF00", dark=True,
-        variables={"footer-key-foreground": "#FFFF00", "block-cursor-foreground": "#000000",
-                   "block-cursor-background": "#FFFF00", "border": "#FFFFFF"},
-    ))
 
 
 class TableChanged(Message):
@@ -136,7 +125,6 @@ class MomijiApp(App[None]):
         if not hosted:  # a hosted app must not read the server's files for a remote user
             self.load_user_keymap()
 
-    # ------------------------------------------------------------- settings
 
     @classmethod
     def keymap_owners(cls) -> Owners:
@@ -174,13 +162,6 @@ class MomijiApp(App[None]):
         if problem is not None:
             self.notify(problem, severity="warning", timeout=10)
 
-    def _apply_remembered_theme(self) -> None:
-        """The theme chosen last time, if this app has it; then remember each new choice."""
-        theme = self.settings.settings.theme
-        if theme is not None and theme in self.available_themes:
-            self.theme = theme
-        self.theme_changed_signal.subscribe(self, lambda new: self.remember(theme=new.name))
-
     def start_screen(self) -> Screen[Any]:
         """The first screen: the menu. A front end with its own start screen
         (the SSH lobby) overrides this; game screens sit on top of it."""
@@ -189,7 +170,7 @@ class MomijiApp(App[None]):
     def on_mount(self) -> None:
         self.push_screen(self.start_screen())
         if not self.hosted:
-            self._apply_remembered_theme()
+            apply_remembered_theme(self, self.settings, self.remember)
         for problem in [*self.keymap_problems, *filter(None, [self.settings.problem])]:
             self.notify(problem, severity="warning", timeout=10)
         new, resume, replay = self._start_new, self._start_resume, self._start_replay
@@ -234,7 +215,6 @@ class MomijiApp(App[None]):
                 yield command
         yield from game_commands(self, self)
 
-    # --------------------------------------------------------------- games
 
     def start_game(self, options: NewGameOptions) -> None:
         """Start and save a new game, then show its first screen. Raises the
@@ -337,8 +317,7 @@ class MomijiApp(App[None]):
         try:
             self.table.record([HintShown(seat, win_percent)])
         except WriteFailed as exc:
-            return (f"Not saved: {exc.reason}. The hint was not shown (a hint is recorded in the game "
-                    "before it is shown). Try again, or quit.")
+            return hint_not_saved_text(exc.reason)
         except ValueError as exc:
             return str(exc)
         return None
@@ -348,7 +327,6 @@ class MomijiApp(App[None]):
         self.table_changed.publish(message.events)
         self.drive_bots()
 
-    # ---------------------------------------------------------------- bots
 
     def drive_bots(self) -> None:
         """If a bot must act, let it think in a worker thread (a solo game;
@@ -399,7 +377,6 @@ class MomijiApp(App[None]):
         else:
             play()
 
-    # ------------------------------------------------------------- actions
 
     def action_help(self) -> None:
         """Open the help screen (rules summary, powers, objectives, keys)."""

@@ -32,6 +32,13 @@ CANCELLED = "Hint cancelled."
 MOVED_ON = "The game moved on while Hard was thinking: ask again."
 
 
+def hint_not_saved_text(reason: str) -> str:
+    """What the player reads when the hint could not be recorded (``reason``:
+    the store's words, e.g. ``disk full``): nothing changed, no hint shown."""
+    return (f"Not saved: {reason}. The hint was not shown (a hint is recorded in the game "
+            "before it is shown). Try again, or quit.")
+
+
 def hint_refusal(view: PlayerView | None, seat: int, *, allowed: bool) -> str | None:
     """Why a hint cannot be asked now (None when it can): hints are off at
     this table (``allowed`` False), or it is not the seat's turn to play
