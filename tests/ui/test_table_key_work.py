@@ -157,8 +157,8 @@ async def test_rules_4_2_a_play_repaints_no_region_whose_text_is_unchanged(app, 
         await pilot.press("1", "enter", "u", "1")  # every region drawn once at its width (at mount it had none)
         for _ in range(3):  # bounded: the table changes arrive as messages
             await pilot.pause()
-        status, display = screen.query_one("#status"), screen.query_one("#display")
-        shown = (plain(status), plain(display), plain(screen.query_one("#objectives")))
+        regions = {name: screen.query_one(f"#{name}") for name in ("status", "display", "objectives")}
+        shown = {name: plain(w) for name, w in regions.items()}
         repainted: list[str | None] = []
         original = Widget.refresh
 
@@ -167,9 +167,12 @@ async def test_rules_4_2_a_play_repaints_no_region_whose_text_is_unchanged(app, 
             return original(self, *regions, **kw)
 
         monkeypatch.setattr(Widget, "refresh", refresh)
-        await pilot.press("enter")  # plays M0a: the status line, display and objectives read the same
+        await pilot.press("enter")  # plays M0a: the status line and display read the same
         for _ in range(3):  # bounded: the table change arrives as a message
             await pilot.pause()
-        assert (plain(status), plain(display), plain(screen.query_one("#objectives"))) == shown
+        # The objectives' race may move with a play (issue 14's standings): only
+        # regions whose text reads the same must not be repainted.
+        same = {name for name, w in regions.items() if plain(w) == shown[name]}
+        assert {"status", "display"} <= same
         assert {"you", "hand"} <= set(repainted)
-        assert not {"status", "display", "objectives"} & set(repainted)
+        assert not same & set(repainted)
