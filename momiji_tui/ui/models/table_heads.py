@@ -52,13 +52,22 @@ def opponent_head(seat: SeatView, *, current: bool, level: str | None, score: in
     (easy)  2● 5 cards  score 31 ★  Spring  Waterfall ✓  Pier  seen •M2•``
     (what does not fit is left out, ``…`` says so; RULES §8: the cards seen
     entering that hand)."""
-    name = Text("▶ " if current else "  ", style="bold")
-    name.append(short_label(seat.name, name_cells(width)), style="bold")
-    if level:
-        name.append(f" ({level})", style="dim")
     cards = "card" if seat.hand_size == 1 else "cards"
-    tokens = [name, Text(f"{seat.acorns}{ACORN_SIGN} {seat.hand_size} {cards}"), score_token(score, leads)]
-    tokens += panorama_tokens(seat)
+    rest = [Text(f"{seat.acorns}{ACORN_SIGN} {seat.hand_size} {cards}"), score_token(score, leads),
+            *panorama_tokens(seat)]
+
+    def name_token(cells: int) -> Text:
+        name = Text("▶ " if current else "  ", style="bold")
+        name.append(short_label(seat.name, cells), style="bold")
+        if level:
+            name.append(f" ({level})", style="dim")
+        return name
+
+    # The whole name when the whole line fits; else cut to the cells a narrow table allows.
+    whole = name_token(len(seat.name))
+    if sum(t.cell_len for t in [whole, *rest]) + 2 * len(rest) > width:
+        whole = name_token(name_cells(width))
+    tokens = [whole, *rest]
     line = fit_tokens(tokens, width)
     if seat.known and not line.plain.endswith("…"):
         room = width - line.cell_len - len("  seen ")

@@ -14,8 +14,7 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
-from textual.css.query import NoMatches
-from textual.widgets import Footer, Input, Label, OptionList, Static
+from textual.widgets import Footer, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
 from ...store import SavedGame
@@ -139,17 +138,9 @@ class LobbyScreen(LobbyListScreen):
 
     def action_new(self) -> None:
         """A new solo game against bots."""
-        screen = NewGameScreen()
-        self.app.push_screen(screen)
-        name = lobby_host(self).player.name
-
-        def use_player_name() -> None:
-            try:
-                screen.query_one("#name", Input).value = name
-            except NoMatches:  # the form changed: its own default stays
-                pass
-
-        screen.call_after_refresh(use_player_name)
+        # The name goes in with the form, not after it is shown: a later fill
+        # overwrote what the player had typed or pasted meanwhile.
+        self.app.push_screen(NewGameScreen(name=lobby_host(self).player.name))
 
     def action_resume(self) -> None:
         """Every unfinished game of mine: solo and at shared tables."""

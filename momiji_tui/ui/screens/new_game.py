@@ -26,6 +26,12 @@ class NewGameScreen(SizedScreen):
         Binding("ctrl+s", "start", "Start", id="new.start"),
     ]
 
+    def __init__(self, name: str | None = None) -> None:
+        """``name``: the player's name to start with (the SSH lobby's player),
+        else the last game's."""
+        super().__init__()
+        self.player_name = name
+
     def compose(self) -> ComposeResult:
         app = host(self)
         last = app.settings.settings.last_game or NewGameOptions()  # the last game's options, remembered
@@ -35,7 +41,7 @@ class NewGameScreen(SizedScreen):
             yield Static("New game", classes="title")
             with Horizontal(classes="field"):
                 yield Label("Your name", classes="field-label")
-                yield Input(value=last.name, id="name", max_length=16, compact=True)
+                yield Input(value=self.player_name or last.name, id="name", max_length=16, compact=True)
             with Horizontal(classes="field"):
                 yield Label("Seats", classes="field-label")
                 yield Select([("2 — you and 1 bot", 2), ("3 — you and 2 bots", 3), ("4 — you and 3 bots", 4)],
