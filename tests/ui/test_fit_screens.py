@@ -20,6 +20,7 @@ from momiji_tui.ui.lobby import LobbyApp
 from momiji_tui.ui.screens.choice import ChoiceScreen
 from momiji_tui.ui.screens.create_table import CreateTableScreen
 from momiji_tui.ui.screens.draft import DraftScreen
+from momiji_tui.ui.screens.join import JoinScreen
 from momiji_tui.ui.screens.lobby import LobbyScreen
 from momiji_tui.ui.screens.menu import MenuScreen
 from momiji_tui.ui.screens.my_games import MyGamesScreen
@@ -28,6 +29,7 @@ from momiji_tui.ui.screens.replay import ReplayScreen
 from momiji_tui.ui.screens.saved import SavedGamesScreen
 from momiji_tui.ui.screens.scoring import ScoringScreen
 from momiji_tui.ui.screens.table import TableScreen
+from momiji_tui.ui.screens.waiting import WaitingScreen
 
 SIZE = (80, 24)
 #: A lobby name as shown: the longest name, the key's four characters.
@@ -119,3 +121,36 @@ async def test_lobby_screens_fit(isolated_dirs, screen):
             app.push_screen(screen())
             await until_screen(pilot, screen)
         assert_fits(app)
+
+
+class _Member:
+    """Another player in the lobby (no app), with the longest name allowed."""
+
+    def __init__(self, account: str, name: str) -> None:
+        self.player = Player(account, name)
+
+    def lobby_event(self, event) -> None:
+        pass
+
+
+async def test_join_and_waiting_screens_fit(isolated_dirs):
+    """The two lobby screens the fit test above leaves out: the list of open
+    tables (another long-named player's, hints allowed: the longest line)
+    and waiting at your own 4-seat table."""
+    lobby = Lobby(isolated_dirs)
+    other = _Member("acct-other", "Vvvvvvvvvvvvvvvv")
+    lobby.enter(other)
+    lobby.create_table(other, ["human", "bot", "human"], bot_level="normal", landscape_mode="draft",
+                       hints_allowed=True)
+    app = LobbyApp(lobby, LONG_PLAYER, bot_delay=0)
+    async with app.run_test(size=SIZE) as pilot:
+        await until_screen(pilot, LobbyScreen)
+        app.push_screen(JoinScreen())
+        await until_screen(pilot, JoinScreen)
+        await settle(pilot)
+        assert_fits(app, ["Vvvvvvvvvvvvvvvv"])
+        pending = lobby.create_table(app, ["human", "human", "bot"], landscape_mode="draft", hints_allowed=True)
+        app.push_screen(WaitingScreen(pending.table_id))
+        await until_screen(pilot, WaitingScreen)
+        await settle(pilot)
+        assert_fits(app, [LONG_PLAYER.name])
