@@ -139,6 +139,9 @@ def situation(
         seat.used = []
     deck = top + rest
     if deck_size is not None:
+        # The cards cut from the deck go to the discard pile: every card stays
+        # somewhere, so the view can be completed into a state (engine.explain).
+        state.discard = [*state.discard, *deck[deck_size:]]
         deck = deck[:deck_size]
     state.types = types
     state.deck = tuple(deck)
