@@ -46,7 +46,7 @@ def read_review_cache(save: str | os.PathLike[str], key: dict[str, Any]) -> dict
         return None
     try:
         data = json.loads(raw.decode("utf-8"))
-    except (UnicodeDecodeError, ValueError):
+    except (UnicodeDecodeError, ValueError, RecursionError):  # RecursionError: nested too deep
         return None
     if not isinstance(data, dict) or data.get("key") != key or not isinstance(data.get("review"), dict):
         return None

@@ -61,6 +61,8 @@ def read_settings(path: Path, now: datetime | None = None) -> ReadSettings:
             raise ValueError("not a JSON object")
     except (UnicodeDecodeError, ValueError) as exc:
         return _set_aside(path, f"{exc}", now)
+    except RecursionError:  # nested deeper than Python's JSON reader goes
+        return _set_aside(path, "nested too deep", now)
     return ReadSettings(values)
 
 

@@ -95,7 +95,9 @@ def test_second_look_is_read_from_the_cache_without_search(isolated_dirs):
     assert second.review == first.review
 
 
-@pytest.mark.parametrize("damage", [b"", b"{not json", b'{"key": {}, "review": {}}', b"\xff\xfe"])
+# The last: nested too deep for Python's JSON reader (RecursionError, found by trying to break it).
+@pytest.mark.parametrize("damage", [b"", b"{not json", b'{"key": {}, "review": {}}', b"\xff\xfe",
+                                    b"[" * 100_000 + b"]" * 100_000])
 def test_damaged_or_stale_cache_is_recomputed(isolated_dirs, damage):
     save = saved_finished_game(isolated_dirs)
     first = review_saved_game(save, iterations=3, advisor=FakeAdvisor())

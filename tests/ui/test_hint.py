@@ -91,9 +91,14 @@ async def test_hint_is_the_same_for_the_same_view(isolated_dirs):
         await pilot.press("t")
         await wait_hint(pilot, screen)
         first = screen.suggestion
-        await pilot.press("escape", "t")
+        # Asked again from the same view after a move and its undo (the game
+        # moved on, so Hard thinks again): the same seed, the same hint.
+        await pilot.press("escape", "escape", "c", "G", "enter", "u")
+        await pilot.pause()
+        assert repr(pilot.app.table.view(0)) == repr(asked[0][0])  # hints are out of the repr
+        await pilot.press("t")
         await wait_hint(pilot, screen)
-        assert screen.suggestion == first and asked[0][1] == asked[1][1]
+        assert len(asked) == 2 and screen.suggestion == first and asked[0][1] == asked[1][1]
 
 
 async def test_esc_cancels_thinking_and_changes_nothing(isolated_dirs):
@@ -194,3 +199,58 @@ async def test_the_replay_title_says_the_game_used_hints(isolated_dirs):
         await until_screen(pilot, ReplayScreen)
         await pilot.pause()
         assert "hints: 2" in plain(app.screen.query_one("#replay-title"))
+
+
+async def test_opening_a_panel_while_hard_thinks_cancels_the_hint_and_records_nothing(isolated_dirs):
+    """Found by trying to break it: ``t`` then ``a`` (or ``o``, ``=``, help)
+    recorded a hint nobody saw, and recording it closed the panel the player
+    had opened. Now the hint is dropped when the table is left; nothing is
+    recorded and the panel stays."""
+    release = threading.Event()
+
+    def held(view, *, seed, should_stop, **_):
+        release.wait(5)  # bounded: until the panel is open
+        return Advice((Choice(engine.Reveal(0), 0.5, 1),))
+
+    app = MomijiApp(isolated_dirs, bot_delay=0, make_bot=scripted_bot, advise=held)
+    table = hint_table()
+    table.state.seats[0].panorama = ["lantern", "crane", "pier"]
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await sit(pilot, table)
+        n = len(table.events)
+        await pilot.press("t")
+        await pilot.pause()
+        await pilot.press("a")
+        opened = app.screen
+        assert opened is not screen
+        release.set()
+        await pilot.app.workers.wait_for_complete()
+        for _ in range(3):
+            await pilot.pause()
+        assert app.screen is opened  # the panel was not closed under the player
+        assert sum(table.state.hints) == 0 and len(table.events) == n
+        assert screen.suggestion is None
+
+
+async def test_asking_again_on_the_same_position_shows_the_same_hint_without_counting_it_twice(isolated_dirs):
+    """Found by trying to break it: ``t``, Esc, ``t`` on an unchanged position
+    counted two hints (holding ``t`` made "hints: 24"). The hint of a
+    position is shown again as it was, and counted once."""
+    asked: list = []
+
+    def counting(view, **kw):
+        asked.append(view)
+        return advise(view, iterations=8, **kw)
+
+    app = MomijiApp(isolated_dirs, bot_delay=0, make_bot=scripted_bot, advise=counting)
+    table = hint_table()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await sit(pilot, table)
+        await pilot.press("t")
+        await wait_hint(pilot, screen)
+        first = screen.suggestion
+        await pilot.press("escape", "escape", "t")
+        await wait_hint(pilot, screen)
+        assert screen.suggestion == first and len(asked) == 1
+        assert table.state.hints == (1, 0)
+        assert plain(screen.query_one("#message")).startswith("Hint: ")

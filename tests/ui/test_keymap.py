@@ -64,6 +64,15 @@ def test_keys_textual_does_not_know_are_invalid(key):
     assert not is_valid_key(key)
 
 
+def test_a_keymap_nested_too_deep_is_reported_not_a_crash(tmp_path):
+    """Found by trying to break it: a TOML array nested 5,000 deep raised
+    RecursionError out of tomllib and the app did not start."""
+    path = tmp_path / "keymap.toml"
+    path.write_text("a = " + "[" * 5000 + "]" * 5000 + "\n")
+    loaded = load_keymap(path, OWNERS)
+    assert loaded.keys == {} and len(loaded.problems) == 1 and "not valid TOML" in loaded.problems[0]
+
+
 def test_an_unparsable_key_is_reported_in_one_line_and_dropped(tmp_path):
     path = tmp_path / "keymap.toml"
     path.write_text('"table.collect" = "ctrl+banana+alt"\n"table.reveal" = ["R", "f99"]\n"no.such" = "x"\n'

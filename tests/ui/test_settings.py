@@ -65,6 +65,16 @@ def test_a_damaged_settings_file_is_reported_and_kept_aside(tmp_path):
     assert json.loads(path.read_text()) == {"theme": "nord"}
 
 
+def test_a_settings_file_nested_too_deep_is_damaged_not_a_crash(tmp_path):
+    """Found by trying to break it: JSON nested 100,000 deep raised
+    RecursionError out of the reader and the app did not start."""
+    path = tmp_path / "settings.json"
+    path.write_bytes(b"[" * 100_000 + b"]" * 100_000)
+    keeper = SettingsKeeper(path)
+    assert keeper.problem is not None and "was damaged" in keeper.problem
+    assert len(list(tmp_path.glob("settings.json.damaged-*"))) == 1
+
+
 def test_a_damaged_settings_file_that_cannot_be_moved_is_never_overwritten(tmp_path, monkeypatch):
     path = tmp_path / "settings.json"
     path.write_bytes(b"[1, 2")

@@ -114,8 +114,9 @@ def _read(path: Path, result: LoadedKeymap) -> dict[str, object] | None:
     try:
         text = raw.decode("utf-8")
         data = json.loads(text) if json_file else tomllib.loads(text)
-    except (UnicodeDecodeError, ValueError) as exc:  # TOMLDecodeError and JSONDecodeError are ValueErrors
-        result.problems.append(f"{path} is not valid {'JSON' if json_file else 'TOML'}: {exc}")
+    except (UnicodeDecodeError, ValueError, RecursionError) as exc:  # TOML/JSONDecodeError are ValueErrors
+        why = "nested too deep" if isinstance(exc, RecursionError) else exc
+        result.problems.append(f"{path} is not valid {'JSON' if json_file else 'TOML'}: {why}")
         return None
     if not isinstance(data, dict):
         result.problems.append(f"{path} must hold a table of binding id = keys")

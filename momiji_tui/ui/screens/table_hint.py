@@ -34,6 +34,9 @@ class TableHint(TableActions):
         self._hint_stop: threading.Event | None = None  # set to cancel the hint being thought
         self._hint_worker: Worker[Advice] | None = None
         self._hint_events = 0  # the game's length when the hint was asked
+        # The last hint shown and the game's length after it was recorded: the
+        # same position asked again shows it again, counted once.
+        self._last_hint: tuple[int, Advice] | None = None
 
     @property
     def hint_thinking(self) -> bool:
@@ -50,6 +53,10 @@ class TableHint(TableActions):
             self.refuse(reason)
             return
         if self.hint_thinking or table is None or view is None:
+            return
+        last = self._last_hint
+        if last is not None and last[0] == len(table.events):
+            self.show_hint(last[1])
             return
         stop = threading.Event()
         self._hint_stop = stop
@@ -69,6 +76,12 @@ class TableHint(TableActions):
             worker.cancel()
         self._hint_stop = self._hint_worker = None
         return True
+
+    def on_screen_suspend(self) -> None:
+        """Another screen opened over the table (a panel, help, the palette):
+        the hint being thought is dropped, never recorded unseen (recording
+        changes the game, which would close that screen)."""
+        self.cancel_hint()
 
     def action_back(self) -> None:
         """Esc: cancel the hint being thought, else step back as usual."""
@@ -97,6 +110,7 @@ class TableHint(TableActions):
         if error:
             self.refuse(error)
             return
+        self._last_hint = (len(table.events), advice)
         self.show_hint(advice)
 
     def show_hint(self, advice: Advice) -> None:
