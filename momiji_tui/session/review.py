@@ -116,9 +116,10 @@ class Review:
 
     @property
     def worst(self) -> tuple[ReviewedTurn, ...]:
-        """Up to ``WORST_TURNS`` turns that cost something, costliest first
-        (an earlier turn first on a tie)."""
-        costly = [t for t in self.turns if t.cost > 0]
+        """Up to ``WORST_TURNS`` turns that cost at least one point of win
+        chance as shown (a cost rounding to 0 is "nothing lost"), costliest
+        first (an earlier turn first on a tie)."""
+        costly = [t for t in self.turns if round(t.cost * 100) > 0]
         return tuple(sorted(costly, key=lambda t: (-t.cost, t.turn))[:WORST_TURNS])
 
     @property

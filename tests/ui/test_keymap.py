@@ -141,3 +141,13 @@ def test_no_key_is_bound_to_two_actions_on_one_screen(screen):
                 actions.setdefault(k.strip(), set()).add(action)
     clashes = {k: a for k, a in actions.items() if len(a) > 1 and (screen.__name__, k) not in SHARED_ON_PURPOSE}
     assert clashes == {}
+
+
+def test_a_symbol_key_is_shown_as_its_character():
+    """Found by a new player: help listed the live score's key as
+    ``equals_sign`` instead of ``=``."""
+    from momiji_tui.ui.models.keymap import key_label
+
+    assert key_label("equals_sign") == "="
+    assert key_label("left_square_bracket,[") == "["
+    assert MomijiApp.key_for is not None and key_label(all_bindings(OWNERS)["table.score"].key) == "="

@@ -16,7 +16,8 @@ def test_sparkline_is_on_an_absolute_scale():
 
 
 def test_commands_in_the_games_words():
-    assert command_text(engine.Play(0, tuple(cards("M2a C1b")), ("right",))) == "play M2a C1b (new pile right)"
+    # As the table writes cards (no copy letter: a new player read "K1c" as a code).
+    assert command_text(engine.Play(0, tuple(cards("M2a C1b")), ("right",))) == "play M2 C1 (new pile right)"
     assert command_text(engine.Collect(0, ("M", "G"))) == "collect Maple + Ginkgo"
     assert command_text(engine.UseLandscape(0, "spring")) == "use Mountain Spring"
     assert command_text(engine.EndTurn(0)) == "end the turn"
@@ -32,3 +33,12 @@ def test_costliest_turns_come_first():
     assert "  −25  collect Maple 30% · Hard: end the turn 55%" in text
     assert "    ✓  end the turn 50%" in text
     assert "Win chance by turn: ▅▃  first 50%, last 30%" in text
+
+
+def test_a_turn_that_rounds_to_nothing_lost_is_not_among_the_costliest():
+    """Found by a new player: "Costliest turns" listed turns that read
+    "nothing lost" (a cost under half a point of win chance)."""
+    end = engine.EndTurn(0)
+    turns = (ReviewedTurn(1, (ReviewedDecision(5, 1, end, 0.500, end, 0.503),)),)
+    review = Review("g", 0, "You", 20, 100, turns)
+    assert review.worst == ()

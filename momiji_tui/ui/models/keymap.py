@@ -60,7 +60,9 @@ def key_label(keys: str) -> str:
     """The first key of a binding's keys, as a player reads it (``enter`` → ``⏎``)."""
     first = keys.split(",")[0].strip()
     names = {"escape": "Esc", "enter": "⏎", "space": "space", "question_mark": "?",
-             "left": "←", "right": "→", "up": "↑", "down": "↓", "tab": "Tab"}
+             "left": "←", "right": "→", "up": "↑", "down": "↓", "tab": "Tab",
+             "equals_sign": "=", "plus": "+", "minus": "-", "full_stop": ".", "comma": ",", "slash": "/",
+             "left_square_bracket": "[", "right_square_bracket": "]"}
     if first in names:
         return names[first]
     if first.startswith("ctrl+"):

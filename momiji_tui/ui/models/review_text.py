@@ -36,8 +36,13 @@ def points(change: float) -> str:
     return "±0" if n == 0 else (f"+{n}" if n > 0 else f"−{-n}")
 
 
+def _card(card: int) -> str:
+    """A card as the table writes it (``K1``: leaf type and value, no copy letter)."""
+    return CARD_NAME[card][:2]
+
+
 def _cards(cards: Sequence[int]) -> str:
-    return " ".join(CARD_NAME[c] for c in cards)
+    return " ".join(_card(c) for c in cards)
 
 
 def command_text(command: Command) -> str:
@@ -57,7 +62,7 @@ def command_text(command: Command) -> str:
         case cmd.UseLandscape(landscape=landscape, hand_cards=hand, card=card, objective=objective):
             args = [_cards(hand)] if hand else []
             if card is not None:
-                args.append(CARD_NAME[card])
+                args.append(_card(card))
             if objective is not None:
                 args.append(OBJECTIVE_NAMES.get(objective, objective))
             name = LANDSCAPES[landscape][1] if landscape in LANDSCAPES else landscape

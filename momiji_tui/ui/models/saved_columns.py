@@ -27,7 +27,7 @@ def cells(row: SavedGameRow) -> dict[str, str]:
     """The row's text by column key."""
     return {"game": row.game_id, "started": row.started, "played": row.played, "status": row.status,
             "turn": row.turn, "scores": row.scores,
-            "seats": f"{row.seats}  · {row.hints}" if row.hints else row.seats}
+            "seats": f"{row.seats} · {row.hints}" if row.hints else row.seats}
 
 
 def column_widths(rows: Sequence[SavedGameRow]) -> dict[str, int]:
