@@ -254,3 +254,23 @@ async def test_asking_again_on_the_same_position_shows_the_same_hint_without_cou
         assert screen.suggestion == first and len(asked) == 1
         assert table.state.hints == (1, 0)
         assert plain(screen.query_one("#message")).startswith("Hint: ")
+
+
+async def test_an_exchange_hint_is_previewed_as_the_exchange_not_judged_as_a_play_rules_4_4(isolated_dirs):
+    """Found by a new player: a hint to exchange C2 C3 showed, under it,
+    "✗ Not a play: A pile begins with a 0…" (the selected cards judged as a
+    play). The preview now says what ⏎ does: the exchange."""
+    table = hint_table()
+    exchange = next(c for c in table.legal(0) if isinstance(c, engine.Exchange))
+    app = MomijiApp(isolated_dirs, bot_delay=0, make_bot=scripted_bot,
+                    advise=lambda view, **_: Advice((Choice(exchange, 0.5, 1),)))
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await sit(pilot, table)
+        await pilot.press("t")
+        await wait_hint(pilot, screen)
+        preview = plain(screen.query_one("#preview"))
+        assert "exchange" in preview and "✗" not in preview, preview
+        n = len(table.events)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert any(isinstance(e, ev.CardsDiscarded) for e in table.events[n:])

@@ -144,3 +144,17 @@ def suggestion_ready(draft: MoveDraft, command: Command | None) -> bool:
 
 Advise = Callable[..., Advice]
 """``bots.advice.advise`` or a stand-in with its signature (the bot pool's)."""
+
+
+def suggestion_preview(draft: MoveDraft, command: Command | None, confirm_key: str) -> Text | None:
+    """The preview line while the hint's suggestion is loaded and is not a
+    play or a collect (whose own previews already say what ⏎ does): e.g.
+    ``⏎ exchange C2 C3 (Hard's hint)``, instead of judging the selected
+    cards as a play (a new player saw "✗ Not a play" under the hint). None
+    when the usual preview applies."""
+    if command is None or isinstance(command, (Play, Collect)) or not suggestion_ready(draft, command):
+        return None
+    t = Text(f"{confirm_key} ", style="bold")
+    t.append(describe(command))
+    t.append(" (Hard's hint)", style="dim")
+    return t

@@ -38,6 +38,7 @@ from textual.containers import Horizontal, Vertical
 from ... import engine
 from ...engine import events as ev
 from ...engine.rules_data import LEAF_TYPES
+from ..models.hint import suggestion_preview
 from ..models.host import GameHost, host
 from ..models.info_text import info_items
 from ..models.live_score import live_sheet
@@ -228,7 +229,8 @@ class TableScreen(TableHint):
         layout = self.table_layout()
         self.query_one(HandRegion).data = hand_slice(self.draft, self.key, layout.big, layout.table_width - 2)
         self.query_one(DisplayRegion).data = display_slice(self.draft, v, layout.big)
-        self.query_one(PreviewLine).data = preview_text(self.draft, self.key, self.last_move)
+        hinted = suggestion_preview(self.draft, self.suggestion, self.key("table.confirm"))
+        self.query_one(PreviewLine).data = hinted or preview_text(self.draft, self.key, self.last_move)
         # The footer's line is redrawn only when the keys that apply change.
         keys = tuple(self.check_action(a, ()) for a in sorted(GAME_ACTIONS | {"back"}))
         if keys != self._footer_keys:
