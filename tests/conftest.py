@@ -42,3 +42,10 @@ def isolated_dirs(tmp_path, monkeypatch):
     # The settings file (store/settings_file.py), on every platform: never the real config folder.
     monkeypatch.setenv("MOMIJI_CONFIG_DIR", str(home / ".config" / "momiji-tui"))
     return data
+
+
+@pytest.fixture(autouse=True)
+def no_real_database(monkeypatch):
+    """Issue 15: no test reaches a real PostgreSQL through the environment;
+    the database tests pass the throw-away cluster's URL (tests/db/conftest.py)."""
+    monkeypatch.delenv("MOMIJI_DATABASE_URL", raising=False)
