@@ -119,3 +119,40 @@ class WriteFailed(StoreError, OSError):
 
     def __str__(self) -> str:
         return str(self.args[0])
+
+
+class Conflict(StoreError):
+    """Another writer saved a move to this game first (the database store,
+    issue 15): the move was not saved. Events are keyed by (game, position),
+    so of two writers at the same ``expected`` position exactly one wins; the
+    loser reloads from ``position`` (the game's last position now) and decides
+    again, or refuses."""
+
+    def __init__(self, game_id: str, expected: int, position: int) -> None:
+        self.game_id = game_id
+        self.expected = expected
+        self.position = position
+        super().__init__(f"The game {game_id} changed meanwhile (another move was saved first: it is at "
+                         f"position {position}, this move expected {expected}); the move was not saved.")
+
+
+class DatabaseUnavailable(StoreError):
+    """The database cannot be used: a bad URL, a server that does not answer,
+    a refused login, the driver not installed. ``reason`` is one line a
+    player or an admin can act on (never a password)."""
+
+    def __init__(self, reason: str) -> None:
+        self.reason = reason
+        super().__init__(reason)
+
+
+class NewerSchema(StoreError):
+    """The database was set up by a newer momiji (its ``momiji_schema``
+    version is above what this version knows): refused, never changed, like
+    a save file of a newer format."""
+
+    def __init__(self, found: int, supported: int) -> None:
+        self.found = found
+        self.supported = supported
+        super().__init__(f"The database was set up by a newer momiji-tui (schema {found}; this version knows up "
+                         f"to {supported}). Newer version — update momiji to use it.")

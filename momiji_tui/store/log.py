@@ -173,6 +173,13 @@ def load(path: str | os.PathLike[str], validate: Validator | None = None) -> Loa
     except OSError as exc:
         why = "permission denied" if isinstance(exc, PermissionError) else exc.strerror or exc
         raise DamagedLog(path, f"The file could not be read ({why}).") from exc
+    return parse_log(path, data, validate)
+
+
+def parse_log(path: Path, data: bytes, validate: Validator | None = None) -> LoadedLog:
+    """Check and migrate a log's bytes as :func:`load` does (``path`` names it
+    in errors and in the result; the database store passes its rows as the
+    lines of the file they would make). Raises as :func:`load` does."""
     if not data:
         raise DamagedLog(path, "The file is empty.")
     *lines, tail = data.split(b"\n")

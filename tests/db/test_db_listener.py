@@ -1,0 +1,77 @@
+"""The database store's Listener (issue 15): NOTIFY wakes it, a read from the
+last position delivers; a dropped connection misses nothing."""
+
+from __future__ import annotations
+
+import asyncio
+
+from momiji_tui.store.database import Delivered, Listener, open_store
+
+GAME = "20261201-070000-00000b"
+HEADER = {"game_id": GAME, "rules_version": "2026.11-2", "seats": [{"name": "Ada"}], "seed": 1,
+          "created": "2026-12-01T07:00:00+00:00"}
+WAIT = 30  # seconds: a bound on each wait for an event, never a timing assumption
+
+
+async def take(listener: Listener, n: int) -> list[Delivered]:
+    return [await asyncio.wait_for(listener.get(), WAIT) for _ in range(n)]
+
+
+async def test_a_listener_that_drops_and_reconnects_delivers_every_event_once_in_order(pg_url, pg_admin):
+    gate = asyncio.Event()
+    attempts: list[int] = []
+
+    async def held_reconnect(attempt: int) -> None:
+        attempts.append(attempt)
+        await gate.wait()
+
+    writer = await open_store(pg_url)
+    await writer.create_game(HEADER, [{"type": "E1"}])
+    listener = Listener(pg_url, reconnect_wait=held_reconnect)
+    listener.watch(GAME, after=0)
+    task = asyncio.create_task(listener.run())
+    try:
+        assert [d.event for d in await take(listener, 1)] == [{"type": "E1"}]  # the catch-up at connect
+        await asyncio.wait_for(listener.ready.wait(), WAIT)
+        await writer.append(GAME, 1, [{"type": "E2"}, {"type": "E3"}])
+        assert [d.position for d in await take(listener, 2)] == [2, 3]  # woken by NOTIFY
+
+        pid = listener.backend_pid
+        pg_admin.execute("SELECT pg_terminate_backend(%s)", (pid,))
+        await asyncio.wait_for(listener.dropped.wait(), WAIT)
+        position = 3
+        for n in range(4, 7):  # saved while it is away: nobody hears these NOTIFYs
+            position = await writer.append(GAME, position, [{"type": f"E{n}"}])
+        assert listener._queue.empty()
+        gate.set()
+        got = await take(listener, 3)
+        assert [(d.position, d.event) for d in got] == [(4, {"type": "E4"}), (5, {"type": "E5"}), (6, {"type": "E6"})]
+        await asyncio.wait_for(listener.ready.wait(), WAIT)
+        assert listener.connects == 2 and listener.backend_pid != pid and attempts == [1]
+
+        await writer.append(GAME, 6, [{"type": "E7"}])  # and it listens again
+        assert [(d.position, d.event) for d in await take(listener, 1)] == [(7, {"type": "E7"})]
+        assert listener._queue.empty() and listener.last_position(GAME) == 7
+    finally:
+        task.cancel()
+        await asyncio.gather(task, return_exceptions=True)
+        await writer.close()
+
+
+async def test_a_damaged_row_is_delivered_as_a_problem_and_the_game_no_longer_followed(pg_url, pg_admin):
+    writer = await open_store(pg_url)
+    await writer.create_game(HEADER, [{"type": "E1"}, {"type": "E2"}])
+    pg_admin.execute("UPDATE events SET event = '[1, 2]'::jsonb WHERE position = 2")
+    listener = Listener(pg_url)
+    listener.watch(GAME)
+    task = asyncio.create_task(listener.run())
+    try:
+        first, second = await take(listener, 2)
+        assert first.event == {"type": "E1"}
+        assert (second.position, second.event, second.problem) == (2, None,
+                                                                   "The event at position 2 is not an event object.")
+        assert listener.last_position(GAME) is None
+    finally:
+        task.cancel()
+        await asyncio.gather(task, return_exceptions=True)
+        await writer.close()
