@@ -153,9 +153,13 @@ def _print_review(path: Path) -> int:
 def cmd_list(args: argparse.Namespace) -> int:
     """Print the saved games, last played first (damaged files are moved
     aside when the data dir allows it, and explained). Never needs a lock."""
+    from . import cli_database
     from .session.saves import describe_saved_games
     from .ui.models.saved_columns import list_lines
 
+    if url := cli_database.database_url(args):
+        args.width = _terminal_width()
+        return cli_database.cmd_list(args, url)
     try:
         rows = describe_saved_games(_data_dir(args))
     except OSError as exc:  # e.g. the games folder cannot be read
@@ -208,9 +212,12 @@ def cmd_delete(args: argparse.Namespace) -> int:
 
 def cmd_export(args: argparse.Namespace) -> int:
     """Copy a saved game's file, byte for byte, to PATH (never overwriting)."""
+    from . import cli_database
     from .store import export_game
     from .store.errors import StoreError, WriteFailed
 
+    if url := cli_database.database_url(args):
+        return cli_database.cmd_export(args, url)
     data = _data_dir(args)
     if _saved_path(args, data) is None:
         return 1
@@ -228,10 +235,13 @@ def cmd_export(args: argparse.Namespace) -> int:
 
 def cmd_import(args: argparse.Namespace) -> int:
     """Add a game file (e.g. from ``momiji export``) to the saved games, after checking it."""
+    from . import cli_database
     from .session.table import validate_log
     from .store import import_game
     from .store.errors import StoreError, WriteFailed
 
+    if url := cli_database.database_url(args):
+        return cli_database.cmd_import(args, url)
     try:
         game_id = import_game(_data_dir(args), args.path, validate_log)
     except FileNotFoundError:
@@ -273,7 +283,7 @@ def cmd_serve(argv: list[str]) -> int:
 
 def build_parser() -> argparse.ArgumentParser:
     """The command line. Values out of range are usage errors (exit 2)."""
-    from . import argtypes
+    from . import argtypes, cli_database
 
     parser = argparse.ArgumentParser(prog="momiji", description="Momiji, the autumn-leaves card game, "
                                      "in the terminal.")
@@ -308,13 +318,18 @@ def build_parser() -> argparse.ArgumentParser:
     delete.set_defaults(func=cmd_delete)
     export = sub.add_parser("export", help="copy a saved game to a file")
     _add_common(export)
-    export.add_argument("game_id", help="the game (see: momiji list)")
-    export.add_argument("path", help="the file to write (or a folder); never overwritten")
+    export.add_argument("game_id", nargs="?", help="the game (see: momiji list)")
+    export.add_argument("path", nargs="?", help="the file to write (or a folder); never overwritten")
+    export.add_argument("--all", action="store_true", help="every game of the database (with --to)")
+    export.add_argument("--to", metavar="DIR", help="the data dir to export every game to (as with --data-dir)")
     export.set_defaults(func=cmd_export)
     imp = sub.add_parser("import", help="add a game file to the saved games")
     _add_common(imp)
-    imp.add_argument("path", help="a file written by momiji export")
+    imp.add_argument("path", nargs="?", help="a file written by momiji export")
+    imp.add_argument("--all-from", metavar="DIR", help="every game of this data dir into the database")
     imp.set_defaults(func=cmd_import)
+    for p in (lst, export, imp):
+        cli_database.add_database_option(p)
     sim = sub.add_parser("simulate", help="play bot-only games headless and print a summary")
     sim.add_argument("--games", type=argtypes.whole_number(1), default=10, help="games to play (1 or more)")
     sim.add_argument("--seats", type=int, choices=(2, 3, 4), default=2)
@@ -343,6 +358,10 @@ def main(argv: list[str] | None = None) -> int:
         args = parser.parse_args(["play"])
     if args.command == "play":
         _check_bot_count(parser, args)
+    if args.command in ("export", "import"):
+        from .cli_database import check_transfer_args
+
+        check_transfer_args(parser, args)
     return args.func(args)
 
 
