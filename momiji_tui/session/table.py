@@ -18,10 +18,14 @@ from .. import engine
 from ..engine import events as ev
 from ..engine.rules_data import RULES_VERSION
 from ..store import GameLog, NewerRules, load, new_game_id
+from ..store.game_writer import GameWriter
 from .versions import is_newer_rules
 
 HUMAN, BOT = "human", "bot"
 Listener = Callable[[list[ev.Event]], None]
+#: Makes a new game's log from its header and setup events (the database's
+#: ``DatabaseGameLog.create``; the file store's ``GameLog.create`` by default).
+LogFactory = Callable[[dict, list[dict]], GameWriter]
 
 
 @dataclass(frozen=True, slots=True)
@@ -67,7 +71,7 @@ class Table:
 
     bots_run_by_front_end = True
 
-    def __init__(self, events: list[ev.Event], seats: list[SeatConfig], log: GameLog | None,
+    def __init__(self, events: list[ev.Event], seats: list[SeatConfig], log: GameWriter | None,
                  bot_seed: int = 0) -> None:
         self.events: list[ev.Event] = list(events)
         self.state = engine.fold(self.events)
@@ -81,9 +85,11 @@ class Table:
 
     @classmethod
     def new(cls, seats: list[SeatConfig], *, seed: int | None = None, landscape_mode: str = "starter",
-            data_dir: str | os.PathLike[str] | None = None, holder: str = "momiji") -> Self:
+            data_dir: str | os.PathLike[str] | None = None, holder: str = "momiji",
+            create_log: LogFactory | None = None) -> Self:
         """Start a new game and (with ``data_dir``) its save file, held open
-        for writing by ``holder`` (e.g. ``"an SSH session"``) until :meth:`close`.
+        for writing by ``holder`` (e.g. ``"an SSH session"``) until :meth:`close`;
+        or, with ``create_log``, the log it makes (a game on the database).
 
         Raises ``ValueError`` for a wrong number of seats or mode, the
         store's ``WriteFailed`` if the save file cannot be made (disk full,
@@ -94,12 +100,14 @@ class Table:
         game_id = new_game_id()
         events = engine.create_game([s.name for s in seats], seed=seed,
                                     landscape_mode=landscape_mode, game_id=game_id)
-        log = None
-        if data_dir is not None:
-            header = {
-                "game_id": game_id, "rules_version": RULES_VERSION, "seed": seed,
-                "seats": [asdict(s) for s in seats], "landscape_mode": landscape_mode,
-            }
+        log: GameWriter | None = None
+        header = {
+            "game_id": game_id, "rules_version": RULES_VERSION, "seed": seed,
+            "seats": [asdict(s) for s in seats], "landscape_mode": landscape_mode,
+        }
+        if create_log is not None:
+            log = create_log(header, [engine.to_dict(e) for e in events])
+        elif data_dir is not None:
             log = GameLog.create(data_dir, header, events=[engine.to_dict(e) for e in events], holder=holder)
         return cls(events, seats, log, bot_seed=seed)
 
@@ -113,7 +121,12 @@ class Table:
         open (saying where), ``WriteFailed`` if it cannot be opened for
         writing (e.g. a read-only data dir).
         """
-        log = GameLog.open_for_append(path, validate_log, holder=holder)
+        return cls.from_log(GameLog.open_for_append(path, validate_log, holder=holder))
+
+    @classmethod
+    def from_log(cls, log: GameWriter) -> Self:
+        """Continue the game of a log already open for writing (a save file's
+        ``GameLog``, or a game on the database), checked when it was opened."""
         header = log.header
         seats = [SeatConfig(**s) for s in header["seats"]]
         events = [engine.from_dict(e) for e in log.loaded.events]

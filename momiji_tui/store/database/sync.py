@@ -1,17 +1,22 @@
-"""The database store for commands (``momiji list/export/import``): the
-asyncio :class:`GameStore` run on an event loop of its own, call by call."""
+"""The database store for code without an event loop of its own (``momiji
+list/export/import``, a solo ``Table``): the asyncio :class:`GameStore` run
+on an event loop in a thread of its own, call by call, so a call may come
+from any thread, even one running another event loop (Textual's)."""
 
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Sequence
+import threading
+from collections.abc import Coroutine, Sequence
 from datetime import datetime
-from typing import Any
+from typing import Any, TypeVar
 
 from ..library import SavedGame
 from ..log import Event, Header, LoadedLog, Validator
 from .games import GameStore, Rows, StoredGame
 from .open import open_store
+
+T = TypeVar("T")
 
 
 class SyncGameStore:
@@ -22,19 +27,32 @@ class SyncGameStore:
     arguments, results and errors."""
 
     def __init__(self, url: str) -> None:
-        self._runner = asyncio.Runner()
+        self._loop = asyncio.new_event_loop()
+        self._thread = threading.Thread(target=self._loop.run_forever, name="momiji-database", daemon=True)
+        self._thread.start()
         try:
-            self._store: GameStore = self._runner.run(open_store(url))
+            self._store: GameStore = self._run(open_store(url))
         except BaseException:
-            self._runner.close()
+            self._stop()
             raise
 
+    def _run(self, coro: Coroutine[Any, Any, T]) -> T:
+        """Run ``coro`` on the store's loop and wait for its result (or its exception)."""
+        return asyncio.run_coroutine_threadsafe(coro, self._loop).result()
+
+    def _stop(self) -> None:
+        self._loop.call_soon_threadsafe(self._loop.stop)
+        self._thread.join()
+        self._loop.close()
+
     def close(self) -> None:
-        """Close the connection and the event loop."""
+        """Close the connection and the event loop (idempotent)."""
+        if self._loop.is_closed():
+            return
         try:
-            self._runner.run(self._store.close())
+            self._run(self._store.close())
         finally:
-            self._runner.close()
+            self._stop()
 
     def __enter__(self) -> SyncGameStore:
         return self
@@ -45,28 +63,28 @@ class SyncGameStore:
     def create_game(self, header: Header, events: Sequence[Event] = (), *, owners: Sequence[str] = (),
                     now: datetime | None = None) -> LoadedLog:
         """:meth:`GameStore.create_game`."""
-        return self._runner.run(self._store.create_game(header, events, owners=owners, now=now))
+        return self._run(self._store.create_game(header, events, owners=owners, now=now))
 
     def import_loaded(self, loaded: LoadedLog, *, owners: Sequence[str] = ()) -> str:
         """:meth:`GameStore.import_loaded`."""
-        return self._runner.run(self._store.import_loaded(loaded, owners=owners))
+        return self._run(self._store.import_loaded(loaded, owners=owners))
 
     def append(self, game_id: str, expected: int, events: Sequence[Event], *, now: datetime | None = None) -> int:
         """:meth:`GameStore.append`."""
-        return self._runner.run(self._store.append(game_id, expected, events, now=now))
+        return self._run(self._store.append(game_id, expected, events, now=now))
 
     def raw_game(self, game_id: str) -> tuple[Any, Rows]:
         """:meth:`GameStore.raw_game`."""
-        return self._runner.run(self._store.raw_game(game_id))
+        return self._run(self._store.raw_game(game_id))
 
     def load_game(self, game_id: str, validate: Validator | None = None) -> StoredGame:
         """:meth:`GameStore.load_game`."""
-        return self._runner.run(self._store.load_game(game_id, validate))
+        return self._run(self._store.load_game(game_id, validate))
 
     def game_ids(self, owner: str | None = None) -> list[str]:
         """:meth:`GameStore.game_ids`."""
-        return self._runner.run(self._store.game_ids(owner))
+        return self._run(self._store.game_ids(owner))
 
     def list_games(self, validate: Validator | None = None, *, owner: str | None = None) -> list[SavedGame]:
         """:meth:`GameStore.list_games`."""
-        return self._runner.run(self._store.list_games(validate, owner=owner))
+        return self._run(self._store.list_games(validate, owner=owner))
