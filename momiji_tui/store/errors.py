@@ -156,3 +156,14 @@ class NewerSchema(StoreError):
         self.supported = supported
         super().__init__(f"The database was set up by a newer momiji-tui (schema {found}; this version knows up "
                          f"to {supported}). Newer version — update momiji to use it.")
+
+
+class Unstorable(StoreError):
+    """A game holds something the database cannot store, though its save
+    file can (text with a NUL character: PostgreSQL's jsonb refuses
+    ``\\u0000``). Nothing was written; the file is untouched. ``reason`` in words."""
+
+    def __init__(self, game_id: str, reason: str) -> None:
+        self.game_id = game_id
+        self.reason = reason
+        super().__init__(f"The game {game_id} cannot be stored in the database: {reason}.")

@@ -8,7 +8,7 @@ from db_helpers import fold_dicts, play_file_game
 from pg_server import free_port
 
 from momiji_tui import cli, engine
-from momiji_tui.session.table import validate_log
+from momiji_tui.session.table import BOT, SeatConfig, Table, validate_log
 from momiji_tui.store import load
 from momiji_tui.store.database import SCHEMA_VERSION
 
@@ -99,3 +99,20 @@ def test_moving_all_needs_a_database_and_one_or_all_not_both(capsys):
     with pytest.raises(SystemExit) as stop:
         cli.main(["export", "20261201-070000-00000a", "x.jsonl", "--all", "--to", "d", "--database", "postgresql://x"])
     assert stop.value.code == 2 and "not both" in capsys.readouterr().err
+
+
+def test_a_game_the_database_cannot_hold_is_named_and_the_others_still_move(pg_url, tmp_path, capsys):
+    """jsonb refuses a NUL character in text, which a save file holds: that
+    game is skipped with the reason, the rest are moved, nothing is lost."""
+    source = tmp_path / "source"
+    fine = play_file_game(source, seed=7, moves=2)
+    odd = Table.new([SeatConfig("Ada\x00", BOT, "easy"), SeatConfig("Kaede", BOT, "easy")], seed=8, data_dir=source)
+    odd.close()
+    code, out, err = momiji(capsys, "import", "--all-from", str(source), "--database", pg_url)
+    assert code == 1 and out == f"Imported 1 game from {source} into the database.\n"
+    assert err == (f"Not moved: {odd.game_id}: it cannot be stored in the database: it holds text PostgreSQL "
+                   "cannot store (a NUL character, \\u0000).\n")
+    code, out, _ = momiji(capsys, "list", "--database", pg_url)
+    assert fine.game_id in out and odd.game_id not in out
+    code, _, err = momiji(capsys, "import", str(odd.log.path), "--database", pg_url)
+    assert code == 1 and err.startswith(f"Could not import {odd.log.path}: The game {odd.game_id} cannot be stored")

@@ -22,13 +22,14 @@ import psycopg
 from psycopg import errors as pg_errors
 from psycopg.types.json import Jsonb
 
-from ..errors import Conflict, DamagedLog, GameExists, GameNotFound, NewerFormat
+from ..errors import Conflict, DamagedLog, GameExists, GameNotFound, NewerFormat, Unstorable
 from ..ids import as_utc, check_game_id, new_game_id
 from ..library import DAMAGED, FINISHED, IN_PROGRESS, NEWER, SavedGame
 from ..log import CURRENT_FORMAT_VERSION, FORMAT, Event, Header, LoadedLog, Validator, header_problem, utc_now
 from .rows import game_name, is_finished, loaded_from_rows, move_objects
 
 CHANNEL = "momiji_events"
+NUL_TEXT = "it holds text PostgreSQL cannot store (a NUL character, \\u0000)"
 Connection = psycopg.AsyncConnection[tuple[Any, ...]]
 Rows = list[tuple[int, Any]]
 
@@ -64,7 +65,7 @@ class GameStore:
         ``events`` (its setup) as its first move, dated ``now``, in one
         transaction. Returns it as loaded. Raises ``ValueError``/``TypeError``
         for a bad header or event (nothing is written), :class:`GameExists`
-        if the id is taken."""
+        if the id is taken, :class:`Unstorable` for text jsonb refuses."""
         moment = as_utc(now or utc_now())
         full: Header = {"format": FORMAT, "format_version": CURRENT_FORMAT_VERSION}
         for key, value in full.items():
@@ -86,7 +87,8 @@ class GameStore:
         """Add a game already loaded and checked (from a save file): its
         events as one move dated when it was last played, like a file
         upgraded to the current format. Returns its id. Raises
-        :class:`GameExists` if the id is taken (nothing changes)."""
+        :class:`GameExists` if the id is taken, :class:`Unstorable` for text
+        jsonb refuses (nothing changes)."""
         game_id = str(loaded.header["game_id"])
         when = as_utc(loaded.last_played or datetime.fromisoformat(loaded.header["created"]))
         objects = move_objects(loaded.events, when) if loaded.events else []
@@ -107,6 +109,8 @@ class GameStore:
                 await self._insert_events(game_id, 0, objects)
         except pg_errors.UniqueViolation:
             raise GameExists(f"a saved game {game_id} already exists in the database") from None
+        except pg_errors.UntranslatableCharacter:
+            raise Unstorable(game_id, NUL_TEXT) from None
 
     async def _insert_events(self, game_id: str, expected: int, objects: list[Event]) -> None:
         if not objects:
@@ -122,7 +126,7 @@ class GameStore:
         position this writer saw), dated ``now``, and wake the listeners, all
         in one transaction. Returns the new last position. Raises
         ``TypeError``/``ValueError`` for a bad event, :class:`GameNotFound`,
-        and :class:`Conflict` (nothing saved) if the game is no longer at
+        :class:`Unstorable` for text jsonb refuses, and :class:`Conflict` (nothing saved) if the game is no longer at
         ``expected``: another writer saved first."""
         moment = as_utc(now or utc_now())
         objects = move_objects(events, moment)
@@ -146,6 +150,8 @@ class GameStore:
             raise Conflict(game_id, expected, position) from None
         except pg_errors.ForeignKeyViolation:
             raise GameNotFound(f"there is no saved game {game_id} in the database") from None
+        except pg_errors.UntranslatableCharacter:
+            raise Unstorable(game_id, NUL_TEXT) from None
         return expected + len(objects)
 
     # ----------------------------------------------------------------- read

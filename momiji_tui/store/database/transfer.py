@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from .. import _fs
-from ..errors import DamagedLog, GameExists, GameNotFound, NewerFormat, WriteFailed
+from ..errors import DamagedLog, GameExists, GameNotFound, NewerFormat, Unstorable, WriteFailed
 from ..library import FINISHED, IN_PROGRESS, list_games
 from ..log import CURRENT_FORMAT_VERSION, LoadedLog, Validator, load
 from ..paths import GAME_SUFFIX, game_path
@@ -80,6 +80,9 @@ def import_all_from(store: SyncGameStore, data_dir: str | os.PathLike[str],
             store.import_loaded(loaded)
         except GameExists:
             result.already.append(game.game_id)
+            continue
+        except Unstorable as exc:
+            result.skipped.append((game.game_id, f"it cannot be stored in the database: {exc.reason}."))
             continue
         result.moved.append(game.game_id)
     return result
