@@ -13,7 +13,7 @@ from pg_server import free_port
 from momiji_tui import engine
 from momiji_tui.session.table import validate_log
 from momiji_tui.store import load
-from momiji_tui.store.database import SCHEMA_VERSION, open_store, schema_version
+from momiji_tui.store.database import SCHEMA_VERSION, open_store, schema, schema_version
 from momiji_tui.store.database.connect import open_connection
 from momiji_tui.store.errors import Conflict, DamagedLog, DatabaseUnavailable, GameExists, NewerSchema
 
@@ -176,3 +176,29 @@ async def test_a_connection_to_a_closed_port_is_one_clear_line(pg_cluster):
     assert "\n" not in text
     assert text.startswith(f"Could not connect to the database at 127.0.0.1:{url.split(':')[-1]}")
     assert "refused" in text.lower()
+
+
+async def test_an_older_schema_is_migrated_step_by_step_once(pg_url, pg_admin, monkeypatch):
+    await (await open_store(pg_url)).close()
+    monkeypatch.setattr(schema, "SCHEMA_VERSION", SCHEMA_VERSION + 1)
+    monkeypatch.setitem(schema.STEPS, SCHEMA_VERSION + 1, ("ALTER TABLE games ADD COLUMN table_name text",))
+    store = await open_store(pg_url)  # migrates 1 -> 2
+    assert await schema_version(store.conn) == SCHEMA_VERSION + 1
+    assert await schema.ensure_schema(store.conn) == SCHEMA_VERSION + 1  # again: nothing to do (no duplicate column)
+    await store.close()
+    assert pg_admin.execute("SELECT count(*) FROM information_schema.columns"
+                            " WHERE table_name = 'games' AND column_name = 'table_name'").fetchone() == (1,)
+
+
+async def test_a_players_games_are_listed_by_owner(pg_url):
+    store = await open_store(pg_url)
+    try:
+        other = {**HEADER, "game_id": "20261201-080000-00000c"}
+        await store.create_game(HEADER, [{"type": "A"}], owners=["key-alice"])
+        await store.create_game(other, [{"type": "A"}], owners=["key-alice", "key-bob"])
+        assert await store.game_ids("key-bob") == [other["game_id"]]
+        assert set(await store.game_ids("key-alice")) == {GAME, other["game_id"]}
+        assert await store.game_ids("key-carol") == []
+        assert [g.game_id for g in await store.list_games(owner="key-bob")] == [other["game_id"]]
+    finally:
+        await store.close()
