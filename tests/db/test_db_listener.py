@@ -75,3 +75,25 @@ async def test_a_damaged_row_is_delivered_as_a_problem_and_the_game_no_longer_fo
         task.cancel()
         await asyncio.gather(task, return_exceptions=True)
         await writer.close()
+
+
+async def test_a_game_watched_while_listening_is_caught_up_at_once_and_followed(pg_url):
+    """The lobby's case: a table created after the listener started."""
+    writer = await open_store(pg_url)
+    listener = Listener(pg_url)
+    task = asyncio.create_task(listener.run())
+    try:
+        await asyncio.wait_for(listener.ready.wait(), WAIT)
+        await writer.create_game(HEADER, [{"type": "E1"}, {"type": "E2"}])
+        other = {**HEADER, "game_id": "20261201-070000-00000c"}
+        await writer.create_game(other, [{"type": "X1"}])  # not followed: never delivered
+        listener.watch(GAME, after=1)
+        assert [(d.game_id, d.position) for d in await take(listener, 1)] == [(GAME, 2)]
+        await writer.append(other["game_id"], 1, [{"type": "X2"}])
+        await writer.append(GAME, 2, [{"type": "E3"}])
+        assert [(d.game_id, d.position, d.event) for d in await take(listener, 1)] == [(GAME, 3, {"type": "E3"})]
+        assert listener._queue.empty()
+    finally:
+        task.cancel()
+        await asyncio.gather(task, return_exceptions=True)
+        await writer.close()

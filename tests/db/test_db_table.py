@@ -78,3 +78,12 @@ def test_a_move_the_database_refuses_is_not_made(store, monkeypatch):
     monkeypatch.undo()
     table.submit(table.bot_command(table.bot_to_move()))  # the same move may simply be sent again
     assert table.log.position > position
+
+
+async def test_the_commands_store_works_inside_a_running_event_loop(pg_url):
+    """A Table of the app saves from Textual's event loop: the sync store runs
+    its own loop in its own thread (asyncio.Runner would refuse here)."""
+    with SyncGameStore(pg_url) as opened:
+        table = Table.new(SEATS, seed=44, create_log=on_database(opened))
+        table.submit(table.bot_command(table.bot_to_move()))
+        assert opened.load_game(table.game_id, validate_log).position == len(table.events)
