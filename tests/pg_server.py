@@ -112,16 +112,14 @@ def start_cluster() -> PgCluster:
                             "--locale=C")
         if init.returncode != 0:
             raise RuntimeError(f"initdb failed: {init.stdout}{init.stderr}")
-        options = (f"-c listen_addresses=127.0.0.1 -p {cluster.port} -k {root} -c fsync=off "
-                   "-c synchronous_commit=off -c full_page_writes=off")
         for _attempt in range(3):  # the free port may be taken between free_port() and the start
+            options = (f"-c listen_addresses=127.0.0.1 -p {cluster.port} -k {root} -c fsync=off "
+                       "-c synchronous_commit=off -c full_page_writes=off")
             start = cluster._run("pg_ctl", "-D", str(cluster.data), "-l", str(root / "log"), "-w", "-t", "30",
                                  "-o", options, "start")
             if start.returncode == 0:
                 return cluster
             cluster.port = free_port()
-            options = (f"-c listen_addresses=127.0.0.1 -p {cluster.port} -k {root} -c fsync=off "
-                       "-c synchronous_commit=off -c full_page_writes=off")
         log = (root / "log").read_text() if (root / "log").exists() else ""
         raise RuntimeError(f"pg_ctl start failed: {start.stdout}{start.stderr}{log[-2000:]}")
     except BaseException:
