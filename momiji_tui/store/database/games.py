@@ -125,9 +125,12 @@ class GameStore:
         """Save one move's ``events`` after position ``expected`` (the last
         position this writer saw), dated ``now``, and wake the listeners, all
         in one transaction. Returns the new last position. Raises
-        ``TypeError``/``ValueError`` for a bad event, :class:`GameNotFound`,
-        :class:`Unstorable` for text jsonb refuses, and :class:`Conflict` (nothing saved) if the game is no longer at
-        ``expected``: another writer saved first."""
+        ``TypeError``/``ValueError`` for a bad event or a negative
+        ``expected``, :class:`GameNotFound`, :class:`Unstorable` for text
+        jsonb refuses, and :class:`Conflict` (nothing saved) if the game is
+        no longer at ``expected``: another writer saved first."""
+        if expected < 0:
+            raise ValueError(f"a position is 0 or more, not {expected}")
         moment = as_utc(now or utc_now())
         objects = move_objects(events, moment)
         if not objects:
