@@ -3,6 +3,8 @@ file store and the database both ways (issue 15)."""
 
 from __future__ import annotations
 
+import sys
+
 import pytest
 from db_helpers import fold_dicts, play_file_game
 from pg_server import free_port
@@ -116,3 +118,12 @@ def test_a_game_the_database_cannot_hold_is_named_and_the_others_still_move(pg_u
     assert fine.game_id in out and odd.game_id not in out
     code, _, err = momiji(capsys, "import", str(odd.log.path), "--database", pg_url)
     assert code == 1 and err.startswith(f"Could not import {odd.log.path}: The game {odd.game_id} cannot be stored")
+
+
+def test_without_the_driver_a_database_is_one_line_saying_how_to_install_it(monkeypatch, capsys):
+    monkeypatch.setitem(sys.modules, "psycopg", None)  # as if the postgres extra were not installed
+    for argv in (["list"], ["import", "x.jsonl"], ["export", "20261201-070000-00000a", "x.jsonl"]):
+        code, out, err = momiji(capsys, *argv, "--database", "postgresql://postgres@127.0.0.1:1/momiji")
+        assert (code, out) == (2, "")
+        assert err == ("PostgreSQL support is not installed: pip install 'momiji-tui[postgres]' "
+                       "(or use the file store: leave out --database and MOMIJI_DATABASE_URL).\n")
