@@ -181,6 +181,7 @@ async def start_server(
     max_terminal_size: tuple[int, int] = MAX_TERMINAL_SIZE,
     on_session_end: SessionEndCallback | None = None,
     throttle: ThrottleLimits | Throttle | None = None,
+    reuse_port: bool = False,
 ) -> SSHServerHandle:
     """Start an SSH server that runs ``app_factory(identity)`` per session.
 
@@ -210,6 +211,9 @@ async def start_server(
             ``ThrottleLimits()``.
         max_terminal_size: (width, height) in cells that larger client
             sizes are clamped to.
+        reuse_port: listen with ``SO_REUSEPORT``, beside other processes on
+            the same port (``momiji serve --workers``; see
+            :mod:`momiji_tui.ssh.workers`).
         on_session_end: called with the identity and an :data:`EndReason`
             once for every session whose app_factory was called, after its
             app has stopped and its slot is free; may be async. Exceptions
@@ -275,6 +279,7 @@ async def start_server(
             keepalive_interval=30,
             keepalive_count_max=3,
             window=64 * 1024,
+            reuse_port=reuse_port or None,
             **algorithms.listen_options(),
         )
     except BaseException:
