@@ -123,10 +123,19 @@ def hand_line(term) -> str:
 async def test_two_workers_serve_one_port_a_killed_worker_loses_no_game_and_sigterm_stops_all(
         tmp_path, clients):
     data = tmp_path / "served"
-    async with workers(data, "--stop-countdown", "1", "--bot-workers", "1") as server:
+    async with workers(data, "--stop-countdown", "1", "--bot-workers", "1",
+                       "--summary-every", "0.01") as server:  # a guest sweep every 0.6 s
         port = int((await server.wait_log(r"2 workers listening on 127\.0\.0\.1 port (\d+)")).group(1))
         first = server.pids()
         assert len(first) == 2
+        for n in range(1, 4):  # old guest data, swept by worker 1 only (never both, racing)
+            old_guest = data / "players" / f"guest-old{n}"
+            old_guest.mkdir()
+            os.utime(old_guest, (0, 0))
+            await wait_until(lambda n=n: len(server.find_all("guests removed")) >= n)
+        await wait_until(lambda: len(server.find_all("momiji: summary: ")) >= 12)
+        assert len(server.find_all(r"\[worker 1 pid \d+\] momiji: guests removed: 1 guest")) == 3
+        assert not server.find_all("cannot remove guest data")
         assert await log_in_until(server, port, first) == first  # both accept
 
         # A player on one worker starts a solo game.
@@ -215,6 +224,22 @@ def test_the_reserved_port_is_shared_by_reuse_port_listeners_and_a_taken_port_is
     finally:
         listener.close()
         reservation.close()
+
+
+def test_a_port_another_server_listens_on_is_refused_before_any_worker_starts(tmp_path):
+    with socket.socket() as taken:
+        taken.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEPORT, 1)  # even one that shares
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        result = subprocess.run(
+            [sys.executable, "-m", "momiji_tui.cli", "serve", "--workers", "2", "--port", str(port),
+             "--data-dir", str(tmp_path / "served")], stdin=subprocess.DEVNULL, capture_output=True,
+            text=True, timeout=TIMEOUT * 3, cwd=ROOT)
+    assert result.returncode == 1
+    assert f"cannot start the server on 127.0.0.1:{port}: [Errno 98] Address already in use" \
+        in result.stderr
+    assert "worker 1 started" not in result.stderr and "Traceback" not in result.stderr
 
 
 @pytest.mark.parametrize("value", ["0", "-1", "two"])
