@@ -212,7 +212,7 @@ async def _bench(sessions: int, samples: int, seconds: float, bots_alone: float,
         typing = await everyone_typing(players, seconds, rng)
         windows["all typing"] = (t0, time.time())
         server.signal_workers(signal.SIGUSR2)  # the bot tables
-        await asyncio.sleep(2.0)
+        await asyncio.sleep(4.0)  # their apps start
         t0 = time.time()
         await asyncio.sleep(bots_alone)
         windows[f"{BOT_TABLES} {BOT_LEVEL}-bot tables alone"] = (t0, time.time())
