@@ -1,29 +1,32 @@
 """SSH hosting: memory per session and key-to-screen latency with many players.
 
-    python -m bench.bench_ssh [--quick]      # alone
-    python -m bench ssh                       # with the other benchmarks
+    python -m bench.bench_ssh [--quick] [--workers N]   # alone
+    python -m bench ssh                                  # with the other benchmarks
 
-The game server (``start_game_server``: lobby, one LobbyApp per session, the
-defaults of ``momiji serve``) runs in a child process; the players are
-asyncssh clients in this process, each rendering into a pyte screen. Every
-player logs in with its own key and starts a solo game, then waits at the
-table. A key press is ``1`` (select a hand card, which redraws the table and
-its footer); its latency runs from writing the key to the moment the redraw
-reaches the client's screen (an idle session sends nothing, so the next
-drawing is the answer). The phases:
+The server under test is ``momiji serve`` in a child process
+(``bench/ssh_server.py``): with ``--workers 1`` (the default) today's single
+process, with ``--workers N`` the parent and N workers of ``momiji serve
+--workers N``, with the serve defaults (bots in the bot pool) but for the
+limits one address would hit. The players are asyncssh clients in this
+process (``bench/ssh_players.py``), each rendering into a pyte screen: each
+logs in with its own key and starts a solo game, then waits at the table. A
+key press is ``1`` (select a hand card, which redraws the table and its
+footer); its latency runs from writing the key to the moment the redraw
+reaches the client's screen. The phases:
 
 - one key at a time: a random player presses, waits for the screen, next;
 - everyone typing: each player presses every 2-8 s (about 11 keys/s for 64);
-- 4 more tables of 4 ``hard`` bots play on the server (headless apps on the
-  same loop, the default 0.6 s between bot moves), nobody typing: first with
-  the bots thinking in the apps' threads, then in the server's bot worker
-  processes (``momiji serve``'s default): does the loop stay responsive?
+- 4 tables of 4 ``hard`` bots (headless apps on the servers' loops, spread
+  over the workers, thinking in the bot pools), nobody typing;
 - everyone typing while those bot tables play.
 
-Memory is the child's resident set (``/proc``, Linux). The child also reports
-its event loop's lag (how late a 10 ms sleep wakes up) and its full garbage
-collections. The machine's load average is printed too: other processes on a
-shared machine slow everything down.
+Memory is counted over every process of the server (parent, workers, bot
+pools): PSS (``/proc/PID/smaps_rollup``: a page shared by k processes counts
+1/k in each, so forked workers are not counted twice) and RSS. Each serving
+process reports its loop lag (how late a 10 ms sleep wakes up) and its
+garbage collections; the longest pause is the worst of either in any worker.
+The players run on the same machine: on 2 cores they take CPU from the
+workers. The load average is printed too.
 """
 
 from __future__ import annotations
@@ -33,7 +36,9 @@ import asyncio
 import json
 import os
 import random
+import re
 import shutil
+import signal
 import statistics
 import subprocess
 import sys
@@ -43,397 +48,239 @@ from pathlib import Path
 from typing import Any
 
 try:
-    from .common import p95, row, rss_kb
+    from .common import p95, row
+    from .ssh_players import Player, everyone_typing, login_and_start_solo, one_at_a_time
+    from .ssh_server import BOT_LEVEL, BOT_TABLES
+    from .ssh_server import main as server_main
 except ImportError:  # run as a script
     sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-    from bench.common import p95, row, rss_kb
+    from bench.common import p95, row
+    from bench.ssh_players import Player, everyone_typing, login_and_start_solo, one_at_a_time
+    from bench.ssh_server import BOT_LEVEL, BOT_TABLES
+    from bench.ssh_server import main as server_main
 
 ROOT = Path(__file__).resolve().parents[1]
 TIMEOUT = 60.0
-BOT_TABLES = 4
-BOT_LEVEL = "hard"
+LISTENING = re.compile(r"\[worker \d+ pid (\d+)\] momiji_tui\.ssh: momiji serve: listening on \S+ port (\d+)")
 
 
-# =============================================================== the server (child)
-async def _child(data_dir: Path) -> None:
-    """The game server, controlled by lines on stdin; answers on stdout."""
-    from momiji_tui import ssh
-
-    ssh.prepare_environment()
-    import gc
-
-    from momiji_tui.ssh.bot_pool import default_workers
-    from momiji_tui.ssh.game_server import start_game_server, tune_gc
-
-    # As momiji serve runs it: its defaults, bots in worker processes.
-    server = await start_game_server(data_dir=data_dir, port=0, seat_wait=None,
-                                     max_sessions=500, max_sessions_per_ip=500, idle_timeout=None,
-                                     login_timeout=120, bot_workers=default_workers())
-    tune_gc()
-    assert server.bots is not None
-    await asyncio.to_thread(server.bots.start)
-    loop = asyncio.get_running_loop()
-    lags: list[float] = []
-    full_gcs: list[float] = []
-    gc_start = [0.0]
-
-    def on_gc(phase: str, info: dict[str, int]) -> None:
-        if phase == "start":
-            gc_start[0] = time.perf_counter()
-        elif info["generation"] == 2:
-            full_gcs.append(time.perf_counter() - gc_start[0])
-
-    gc.callbacks.append(on_gc)
-    bot_apps: list[Any] = []
-    bot_tasks: list[asyncio.Task[Any]] = []
-    bot_errors: list[str] = []
-    turns = [0]
-
-    async def measure_lag() -> None:
-        while True:
-            start = loop.time()
-            await asyncio.sleep(0.01)
-            lags.append(loop.time() - start - 0.01)
-
-    lag_task = asyncio.ensure_future(measure_lag())
-    reader = asyncio.StreamReader()
-    await loop.connect_read_pipe(lambda: asyncio.StreamReaderProtocol(reader), sys.stdin)
-
-    def say(text: str) -> None:
-        sys.stdout.write(text + "\n")
-        sys.stdout.flush()
-
-    say(f"PORT {server.port}")
-    while line := (await reader.readline()).decode().strip():
-        if line == "rss":
-            say(f"RSS {rss_kb(os.getpid())}")
-        elif line == "reset":
-            lags.clear()
-            full_gcs.clear()
-            turns[0] = 0
-            say("OK")
-        elif line == "stats":
-            ordered = sorted(lags) or [0.0]
-            say("STATS " + json.dumps({
-                "lag_p95_ms": p95(ordered) * 1000, "lag_max_ms": ordered[-1] * 1000,
-                "bot_turns": turns[0], "samples": len(lags), "full_gcs": len(full_gcs),
-                "full_gc_max_ms": max(full_gcs, default=0.0) * 1000, "bot_errors": bot_errors[-3:]}))
-        elif line.startswith("bots "):  # "bots threads" or "bots processes"
-            make_bot = _reporting(server.bots.make_bot if line == "bots processes" else None, bot_errors)
-            for _ in range(BOT_TABLES):
-                bot_tasks.append(asyncio.ensure_future(
-                    _bot_table(data_dir / f"bots{len(bot_tasks)}", bot_apps, turns, make_bot)))
-            await _wait(lambda: len(bot_apps) == BOT_TABLES)
-            say("OK")
-        elif line == "nobots":
-            for app in bot_apps:
-                app.exit()
-            await asyncio.gather(*bot_tasks, return_exceptions=True)
-            bot_apps.clear()
-            bot_tasks.clear()
-            say("OK")
-        elif line == "quit":
-            break
-    lag_task.cancel()
-    for app in bot_apps:
-        app.exit()
-    await asyncio.gather(*bot_tasks, return_exceptions=True)
-    await server.close()
-    say("BYE")
-
-
-def _reporting(make_bot: Any, errors: list[str]) -> Any:
-    """``make_bot`` whose bots note their failures in ``errors``."""
-    if make_bot is None:
-        from momiji_tui.bots import make_bot
-
-    def make(level: str, seed: int = 0, **budget: Any) -> Any:
-        bot = make_bot(level, seed=seed, **budget)
-        choose = bot.choose
-
-        def checked(view: Any) -> Any:
+def tree_memory_mb(root: int) -> tuple[float, float]:
+    """(PSS, RSS) in MB summed over ``root`` and all its descendants (Linux);
+    (0, 0) without ``/proc``."""
+    parents: dict[int, int] = {}
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
             try:
-                return choose(view)
-            except BaseException as exc:
-                errors.append(repr(exc))
-                raise
-
-        bot.choose = checked
-        return bot
-
-    return make
-
-
-async def _bot_table(data_dir: Path, apps: list[Any], turns: list[int], make_bot: Any) -> None:
-    """A headless app on the server's loop, at a table of 4 bots of
-    ``BOT_LEVEL``, starting a new game whenever one ends."""
-    from momiji_tui.engine import events as ev
-    from momiji_tui.session.table import BOT, SeatConfig, Table
-    from momiji_tui.ui.app import MomijiApp
-
-    app = MomijiApp(data_dir, hosted=True, make_bot=make_bot)  # the default pause between bot moves
-    run = asyncio.ensure_future(app.run_async(headless=True, size=(80, 24)))
-    await _wait(lambda: app.is_running and app.screen_stack)
-    apps.append(app)
-    seed = 0
-    while not run.done():
-        seed += 1
-        table = Table.new([SeatConfig(f"Bot {i}", BOT, BOT_LEVEL) for i in range(4)], seed=seed,
-                          data_dir=data_dir)
-        table.subscribe(lambda events: turns.__setitem__(
-            0, turns[0] + sum(isinstance(e, ev.TurnEnded) for e in events)))
-        app.call_later(app.open_table, table, 0)
-        while not table.finished and not run.done():
-            await asyncio.sleep(0.1)
-    await run
+                stat = (entry / "stat").read_text()
+                parents[int(entry.name)] = int(stat[stat.rindex(")") + 2:].split()[1])
+            except (OSError, ValueError):
+                continue
+    tree, frontier = {root}, [root]
+    while frontier:
+        children = [pid for pid, ppid in parents.items() if ppid in frontier and pid not in tree]
+        tree.update(children)
+        frontier = children
+    pss = rss = 0
+    for pid in tree:
+        try:
+            for line in Path(f"/proc/{pid}/smaps_rollup").read_text().splitlines():
+                if line.startswith("Pss:"):
+                    pss += int(line.split()[1])
+                elif line.startswith("Rss:"):
+                    rss += int(line.split()[1])
+        except (OSError, ValueError):
+            continue
+    return pss / 1024, rss / 1024
 
 
-async def _wait(predicate: Any, timeout: float = TIMEOUT) -> None:
-    deadline = time.monotonic() + timeout
-    while not predicate():
-        if time.monotonic() > deadline:
-            raise TimeoutError("the server did not get ready")
-        await asyncio.sleep(0.01)
+class Server:
+    """The server's process tree, its log, and its serving processes."""
 
-
-# ============================================================ the players (parent)
-class Child:
-    """The server process and its control pipe."""
-
-    def __init__(self, proc: asyncio.subprocess.Process) -> None:
-        self.proc = proc
-
-    async def ask(self, command: str, answer: str) -> str:
-        assert self.proc.stdin is not None and self.proc.stdout is not None
-        self.proc.stdin.write(command.encode() + b"\n")
-        await self.proc.stdin.drain()
-        return await self.expect(answer)
-
-    async def expect(self, answer: str) -> str:
-        assert self.proc.stdout is not None
-        while True:
-            line = (await asyncio.wait_for(self.proc.stdout.readline(), TIMEOUT)).decode()
-            if not line:
-                raise RuntimeError("the server process ended")
-            if line.startswith(answer):
-                return line[len(answer):].strip()
-
-    async def rss_mb(self) -> float:
-        return int(await self.ask("rss", "RSS")) / 1024
-
-
-class Player:
-    """One SSH session with a PTY, rendered by pyte."""
-
-    def __init__(self, conn: Any, proc: Any) -> None:
-        import pyte
-
-        self.conn = conn
-        self.proc = proc
-        self.screen = pyte.Screen(80, 24)
-        self.stream = pyte.ByteStream(self.screen)
-        self.changed = asyncio.Event()
-        self.pump = asyncio.ensure_future(self._read())
+    def __init__(self, proc: asyncio.subprocess.Process, data: Path) -> None:
+        self.proc, self.data = proc, data
+        self.log: list[str] = []
+        self.serving: dict[int, int] = {}  # pid -> port
+        self.reader = asyncio.ensure_future(self._read())
 
     async def _read(self) -> None:
-        while data := await self.proc.stdout.read(65536):
-            self.screen.dirty.clear()
-            self.stream.feed(data)
-            if self.screen.dirty:  # some cell was drawn (text or style)
-                self.changed.set()
+        assert self.proc.stderr is not None
+        while line := await self.proc.stderr.readline():
+            text = line.decode(errors="replace").rstrip()
+            self.log.append(text)
+            if match := LISTENING.search(text):
+                self.serving[int(match.group(1))] = int(match.group(2))
+            if "Traceback" in text or "ERROR" in text:
+                print(text, file=sys.stderr)
 
-    @property
-    def text(self) -> str:
-        return "\n".join(self.screen.display)
-
-    async def wait_for(self, needle: str) -> None:
+    async def ready(self, workers: int) -> int:
         deadline = time.monotonic() + TIMEOUT
-        while needle not in self.text:
+        while len(self.serving) < workers:
+            if self.proc.returncode is not None or time.monotonic() > deadline:
+                raise RuntimeError("the server did not start:\n" + "\n".join(self.log[-20:]))
+            await asyncio.sleep(0.05)
+        return next(iter(self.serving.values()))
+
+    def memory(self) -> tuple[float, float]:
+        return tree_memory_mb(self.proc.pid)
+
+    def signal_workers(self, sig: signal.Signals) -> None:
+        for pid in self.serving:
+            os.kill(pid, sig)
+
+    async def stats(self) -> list[dict[str, Any]]:
+        """Every serving process's samples (SIGUSR1: each writes its file)."""
+        for path in self.data.glob("bench-stats-*.json"):
+            path.unlink()
+        self.signal_workers(signal.SIGUSR1)
+        deadline = time.monotonic() + TIMEOUT
+        while len(list(self.data.glob("bench-stats-*.json"))) < len(self.serving):
             if time.monotonic() > deadline:
-                raise TimeoutError(f"{needle!r} never appeared:\n{self.text}")
-            self.changed.clear()
-            try:
-                await asyncio.wait_for(self.changed.wait(), 0.5)
-            except TimeoutError:
-                pass
-
-    async def key_to_screen(self, key: bytes) -> float:
-        """Seconds from writing ``key`` until the server's redraw reaches the
-        screen (an idle session sends nothing, so the next drawing is the answer)."""
-        self.changed.clear()
-        start = time.perf_counter()
-        self.proc.stdin.write(key)
-        await asyncio.wait_for(self.changed.wait(), TIMEOUT)
-        return time.perf_counter() - start
-
-    async def close(self) -> None:
-        self.conn.abort()
-        self.pump.cancel()
-        await asyncio.gather(self.pump, return_exceptions=True)
+                raise RuntimeError("the workers did not report")
+            await asyncio.sleep(0.1)
+        await asyncio.sleep(0.2)  # the last file is complete
+        return [json.loads(p.read_text()) for p in self.data.glob("bench-stats-*.json")]
 
 
-async def _login_and_start_solo(port: int, name: str) -> Player:
-    import asyncssh
-
-    conn = await asyncssh.connect(
-        "127.0.0.1", port, username=name, known_hosts=None, agent_path=None, config=[],
-        client_keys=[asyncssh.generate_private_key("ssh-ed25519")], kbdint_auth=False,
-        password_auth=False, connect_timeout=TIMEOUT)
-    proc = await conn.create_process(term_type="xterm-256color", term_size=(80, 24), encoding=None)
-    player = Player(conn, proc)
-    await player.wait_for("Welcome,")
-    player.proc.stdin.write(b"n")
-    await player.wait_for("Seats")  # the new-game form
-    player.proc.stdin.write(b"\x13")  # ctrl+s: start
-    await player.wait_for("Your turn")  # the bot has moved if it was first
-    return player
+def phase_stats(stats: list[dict[str, Any]], start: float, end: float) -> dict[str, float]:
+    """Loop lag, collections and bot turns within [start, end], worst worker."""
+    lag_p95 = lag_max = gc_max = 0.0
+    full_gcs = turns = 0
+    for worker in stats:
+        lags = sorted(v for t, v in worker["lags"] if start <= t <= end) or [0.0]
+        gcs = [(gen, pause) for t, gen, pause in worker["gcs"] if start <= t <= end]
+        lag_p95, lag_max = max(lag_p95, p95(lags)), max(lag_max, lags[-1])
+        gc_max = max([gc_max, *(pause for _, pause in gcs)])
+        full_gcs += sum(gen == 2 for gen, _ in gcs)
+        turns += sum(start <= t <= end for t in worker["turns"])
+    return {"lag_p95_ms": lag_p95 * 1000, "pause_ms": max(lag_max, gc_max) * 1000,
+            "gc_max_ms": gc_max * 1000, "full_gcs": full_gcs, "turns_per_s": turns / max(end - start, 1e-9)}
 
 
-async def _one_at_a_time(players: list[Player], samples: int, rng: random.Random) -> list[float]:
-    """A random player presses "1"; the next press waits for its screen."""
-    latencies = []
-    for _ in range(samples):
-        latencies.append(await rng.choice(players).key_to_screen(b"1"))
-        await asyncio.sleep(0.05)
-    return latencies
+def _phase_rows(name: str, phase: dict[str, float], latencies: list[float] | None,
+                seconds: float) -> list[dict]:
+    rows = []
+    if latencies:
+        rows += [
+            row(f"ssh: key-to-screen p50, {name} ({len(latencies) / seconds:.1f} keys/s)",
+                statistics.median(latencies) * 1000, "ms", None, False),
+            row(f"ssh: key-to-screen p95, {name}", p95(latencies) * 1000, "ms", 100, False),
+        ]
+    rows += [
+        row(f"ssh: loop lag p95 (worst worker), {name}", phase["lag_p95_ms"], "ms", None, False),
+        row(f"ssh: longest pause (loop lag or GC, any worker), {name}; {phase['full_gcs']} full GCs",
+            phase["pause_ms"], "ms", 50, False),
+    ]
+    if phase["turns_per_s"]:
+        rows.append(row(f"ssh: bot turns/s, {name}", phase["turns_per_s"], "turns/s", None, True))
+    return rows
 
 
-async def _everyone_typing(players: list[Player], seconds: float, rng: random.Random) -> list[float]:
-    """Every player presses "1" every 2-8 s for ``seconds``."""
-    latencies: list[float] = []
-    end = time.perf_counter() + seconds
-
-    async def one(player: Player) -> None:
-        await asyncio.sleep(rng.uniform(0, 8))
-        while time.perf_counter() < end:
-            latencies.append(await player.key_to_screen(b"1"))
-            await asyncio.sleep(rng.uniform(2, 8))
-
-    await asyncio.gather(*(one(p) for p in players))
-    return latencies
-
-
-async def _bench(sessions: int, samples: int, seconds: float, bots_alone: float) -> list[dict]:
+async def _bench(sessions: int, samples: int, seconds: float, bots_alone: float, workers: int,
+                 gc_default: bool) -> list[dict]:
     data = Path(tempfile.mkdtemp(prefix="momiji-bench-ssh-"))
     env = {k: v for k, v in os.environ.items() if not k.startswith("TEXTUAL")}
     env["MOMIJI_DATA_DIR"] = str(data)
+    extra = ["--gc-default"] if gc_default else []
     proc = await asyncio.create_subprocess_exec(
-        sys.executable, "-m", "bench.bench_ssh", "--child", str(data), cwd=ROOT, env=env,
-        stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=None)
-    child = Child(proc)
+        sys.executable, "-m", "bench.bench_ssh", "--child", str(data), "--workers", str(workers),
+        *extra, cwd=ROOT, env=env, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE)
+    server = Server(proc, data)
     players: list[Player] = []
     rows: list[dict] = []
+    windows: dict[str, tuple[float, float]] = {}
     try:
-        port = int(await child.expect("PORT"))
+        port = await server.ready(workers)
+        await asyncio.sleep(1.0)
+        idle = server.memory()
+        players.append(await login_and_start_solo(port, "p0"))
         await asyncio.sleep(0.5)
-        idle = await child.rss_mb()
-        players.append(await _login_and_start_solo(port, "p0"))
-        await asyncio.sleep(0.5)
-        one = await child.rss_mb()
+        one = server.memory()
         start = time.perf_counter()
         for batch in range(1, sessions, 8):  # logins in bursts of 8
             names = [f"p{i}" for i in range(batch, min(batch + 8, sessions))]
-            players += await asyncio.gather(*(_login_and_start_solo(port, n) for n in names))
+            players += await asyncio.gather(*(login_and_start_solo(port, n) for n in names))
         burst = time.perf_counter() - start
         await asyncio.sleep(1.0)
-        full = await child.rss_mb()
-        per_session = (full - one) / max(1, sessions - 1)
+        full = server.memory()
 
         rng = random.Random(7)
-        await child.ask("reset", "OK")
-        single = await _one_at_a_time(players, samples, rng)
-        await child.ask("reset", "OK")
-        typing = await _everyone_typing(players, seconds, rng)
-        typing_stats = json.loads(await child.ask("stats", "STATS"))
+        t0 = time.time()
+        single = await one_at_a_time(players, samples, rng)
+        windows["one key at a time"] = (t0, time.time())
+        t0 = time.time()
+        typing = await everyone_typing(players, seconds, rng)
+        windows["all typing"] = (t0, time.time())
+        server.signal_workers(signal.SIGUSR2)  # the bot tables
+        await asyncio.sleep(4.0)  # their apps start
+        t0 = time.time()
+        await asyncio.sleep(bots_alone)
+        windows[f"{BOT_TABLES} {BOT_LEVEL}-bot tables alone"] = (t0, time.time())
+        t0 = time.time()
+        busy = await everyone_typing(players, seconds, rng)
+        windows[f"all typing + {BOT_TABLES} bot tables"] = (t0, time.time())
+        loaded = server.memory()
+        stats = await server.stats()
+        errors = [e for worker in stats for e in worker["bot_errors"]]
+        if errors:
+            print(f"bot errors: {errors}", file=sys.stderr)
 
-        # Bot tables alone (nobody typing): bots in threads, then in processes.
-        alone: dict[str, dict[str, float]] = {}
-        for mode in ("threads", "processes"):
-            await child.ask(f"bots {mode}", "OK")
-            await asyncio.sleep(2.0)
-            await child.ask("reset", "OK")
-            await asyncio.sleep(bots_alone)
-            alone[mode] = json.loads(await child.ask("stats", "STATS"))
-            if alone[mode]["bot_errors"]:
-                print(f"bots ({mode}) failed: {alone[mode]['bot_errors']}", file=sys.stderr)
-            if mode == "threads":
-                await child.ask("nobots", "OK")
-        await child.ask("reset", "OK")
-        t0 = time.perf_counter()
-        busy = await _everyone_typing(players, seconds, rng)
-        busy_seconds = time.perf_counter() - t0
-        busy_stats = json.loads(await child.ask("stats", "STATS"))
-        loaded = await child.rss_mb()
-
-        n = sessions
-        ms = 1000
+        n, w = sessions, f"{workers} worker{'s' if workers > 1 else ''}"
+        load = os.getloadavg()[0] if hasattr(os, "getloadavg") else 0.0
         rows += [
-            row("ssh: machine load average (1 min) at the end, other processes included",
-                os.getloadavg()[0] if hasattr(os, "getloadavg") else 0.0, "procs", None, False),
-            row("ssh: server memory, idle", idle, "MB", None, False),
-            row(f"ssh: server memory, {n} sessions at tables", full, "MB", None, False),
-            row("ssh: memory per extra session", per_session, "MB", 10, False),
-            row(f"ssh: {n - 1} logins to a started solo game (bursts of 8)", burst, "s", None, False),
-            row(f"ssh: key-to-screen p50, {n} sessions, one key at a time", statistics.median(single) * ms,
-                "ms", None, False),
-            row(f"ssh: key-to-screen p95, {n} sessions, one key at a time", p95(single) * ms, "ms", 100, False),
-            row(f"ssh: key-to-screen p50, {n} sessions all typing ({len(typing) / seconds:.0f} keys/s)",
-                statistics.median(typing) * ms, "ms", None, False),
-            row(f"ssh: key-to-screen p95, {n} sessions all typing", p95(typing) * ms, "ms", 100, False),
-            row(f"ssh: loop lag p95, {n} sessions all typing", typing_stats["lag_p95_ms"], "ms", None, False),
-            row(f"ssh: full GC pauses while all type ({typing_stats['full_gcs']} in {seconds:.0f} s), longest",
-                typing_stats["full_gc_max_ms"], "ms", None, False),
+            row(f"ssh [{w}]: machine load average (1 min) at the end, other processes included",
+                load, "procs", None, False),
+            row(f"ssh [{w}]: server memory (all processes), idle: PSS (RSS {idle[1]:.0f} MB)",
+                idle[0], "MB", None, False),
+            row(f"ssh [{w}]: server memory, {n} sessions at tables: PSS (RSS {full[1]:.0f} MB)",
+                full[0], "MB", None, False),
+            row(f"ssh [{w}]: memory per extra session, PSS (RSS {(full[1] - one[1]) / max(1, n - 1):.1f} MB)",
+                (full[0] - one[0]) / max(1, n - 1), "MB", 10, False),
+            row(f"ssh [{w}]: server memory with the bot tables: PSS (RSS {loaded[1]:.0f} MB)",
+                loaded[0], "MB", None, False),
+            row(f"ssh [{w}]: {n - 1} logins to a started solo game (bursts of 8)", burst, "s", None, False),
         ]
-        for mode in ("threads", "processes"):
-            tables = f"{BOT_TABLES} {BOT_LEVEL}-bot tables"
-            rows += [
-                row(f"ssh: loop lag p95, {tables} alone, bots in {mode}", alone[mode]["lag_p95_ms"], "ms", None, False),
-                row(f"ssh: loop lag max, {tables} alone, bots in {mode}", alone[mode]["lag_max_ms"], "ms", None, False),
-                row(f"ssh: bot turns/s, {tables}, bots in {mode}", alone[mode]["bot_turns"] / bots_alone,
-                    "turns/s", None, True),
-            ]
-        rows += [
-            row(f"ssh: key-to-screen p50, all typing + {BOT_TABLES} bot tables",
-                statistics.median(busy) * ms, "ms", None, False),
-            row(f"ssh: key-to-screen p95, all typing + {BOT_TABLES} bot tables", p95(busy) * ms, "ms",
-                100, False),
-            row(f"ssh: loop lag p95, all typing + {BOT_TABLES} bot tables", busy_stats["lag_p95_ms"], "ms",
-                None, False),
-            row(f"ssh: bot turns/s, all typing + {BOT_TABLES} bot tables",
-                busy_stats["bot_turns"] / busy_seconds, "turns/s", None, True),
-            row("ssh: server memory with the bot tables", loaded, "MB", None, False),
-        ]
-        if idle == 0:  # no /proc: memory not measured
+        latencies = {"one key at a time": single, "all typing": typing,
+                     f"all typing + {BOT_TABLES} bot tables": busy}
+        for name, (begin, end) in windows.items():
+            rows += [dict(r, benchmark=r["benchmark"].replace("ssh:", f"ssh [{w}]:", 1))
+                     for r in _phase_rows(f"{n} sessions, {name}" if name in latencies else name,
+                                          phase_stats(stats, begin, end), latencies.get(name), end - begin)]
+        if idle == (0, 0):  # no /proc: memory not measured
             rows = [r for r in rows if r["unit"] != "MB"]
     finally:
         await asyncio.gather(*(p.close() for p in players), return_exceptions=True)
         if proc.returncode is None:
+            proc.send_signal(signal.SIGTERM)
             try:
-                await child.ask("quit", "BYE")
                 await asyncio.wait_for(proc.wait(), TIMEOUT)
             except (Exception, asyncio.CancelledError):
                 proc.kill()
                 await proc.wait()
+        await asyncio.gather(server.reader, return_exceptions=True)
         shutil.rmtree(data, ignore_errors=True)
     return rows
 
 
-def run(quick: bool, sessions: int | None = None) -> list[dict]:
+def run(quick: bool, sessions: int | None = None, workers: int = 1, gc_default: bool = False) -> list[dict]:
     """Rows ``{"benchmark", "value", "unit", "target", "met", ...}``."""
     default, samples, seconds, bots_alone = (16, 40, 12.0, 8.0) if quick else (64, 150, 40.0, 15.0)
-    return asyncio.run(_bench(sessions or default, samples, seconds, bots_alone))
+    return asyncio.run(_bench(sessions or default, samples, seconds, bots_alone, workers, gc_default))
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m bench.bench_ssh", description=__doc__.split("\n")[0])
     parser.add_argument("--quick", action="store_true", help="16 sessions, shorter phases")
     parser.add_argument("--sessions", type=int, metavar="N", help="players (default 64; 16 with --quick)")
+    parser.add_argument("--workers", type=int, default=1, metavar="N",
+                        help="momiji serve --workers N (default 1: today's single process)")
+    parser.add_argument("--gc-default", action="store_true",
+                        help="CPython's collector thresholds instead of tune_gc's (heap still frozen)")
     parser.add_argument("--child", metavar="DATA_DIR", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     if args.child:
-        asyncio.run(_child(Path(args.child)))
-        return 0
-    rows = run(args.quick, args.sessions)
+        return server_main(Path(args.child), args.workers, args.gc_default)
+    rows = run(args.quick, args.sessions, args.workers, args.gc_default)
     width = max(len(r["benchmark"]) for r in rows)
     for r in rows:
         target = "" if r["target"] is None else f"{'≥' if r['higher_is_better'] else '≤'}{r['target']}"

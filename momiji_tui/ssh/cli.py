@@ -13,6 +13,10 @@ import os
 import signal
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from momiji_tui.ssh.worker_role import WorkerRole
 
 log = logging.getLogger("momiji_tui.ssh")
 
@@ -122,7 +126,14 @@ def build_parser() -> argparse.ArgumentParser:
                    help="pause between bot moves so players can follow them (default 0.6)")
     p.add_argument("--bot-workers", type=_int, default=None, metavar="N",
                    help="processes the bots think in, so they never slow the players' screens "
-                        "(default: one per CPU; 0: in threads of the server process)")
+                        "(default: one per CPU, shared among the --workers; 0: in threads of the "
+                        "server process)")
+    p.add_argument("--workers", type=_positive_int, default=1, metavar="N",
+                   help="serve from N processes on the same port (SO_REUSEPORT), so every core "
+                        "renders; a worker that dies is replaced (default 1). Each worker has its "
+                        "own lobby: solo games and resuming work from any worker (the save files "
+                        "are the truth; a game open in one worker is locked against the others), "
+                        "but players meet at a shared table only within one worker")
     p.add_argument("--stop-countdown", type=_seconds, default=5.0, metavar="S",
                    help="on SIGTERM or ctrl+c, warn every player S seconds before stopping "
                         "(default 5; 0: stop at once)")
@@ -155,6 +166,8 @@ def main_serve(argv: list[str]) -> int:
     from momiji_tui import ssh
 
     ssh.prepare_environment(args.color_system)  # before anything imports Textual
+    if args.workers > 1:
+        return _serve_with_workers(args)
     logging.basicConfig(level=args.log_level.upper(), stream=sys.stderr,
                         format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     try:
@@ -163,7 +176,23 @@ def main_serve(argv: list[str]) -> int:
         return 130
 
 
-async def _serve(args: argparse.Namespace) -> int:
+def _serve_with_workers(args: argparse.Namespace) -> int:
+    """``--workers N``: the parent (see :mod:`momiji_tui.ssh.workers`)."""
+    from momiji_tui.ssh.worker_role import LOG_FORMAT
+    from momiji_tui.ssh.workers import serve_workers
+    from momiji_tui.store import data_dir
+
+    logging.basicConfig(level=args.log_level.upper(), stream=sys.stderr, format=LOG_FORMAT)
+    os.umask(PRIVATE_UMASK)
+    return serve_workers(args, data_dir(args.data_dir), _serve_worker)
+
+
+def _serve_worker(args: argparse.Namespace, role: WorkerRole) -> int:
+    """One worker of ``--workers N``, in the forked child (no loop exists yet)."""
+    return asyncio.run(_serve(args, role))
+
+
+async def _serve(args: argparse.Namespace, role: WorkerRole | None = None) -> int:
     # The handlers go in before anything is started or logged: a SIGINT that arrives just after
     # "listening on" must stop the server cleanly (exit 0), not raise KeyboardInterrupt (exit 130).
     stop = asyncio.Event()
@@ -175,14 +204,17 @@ async def _serve(args: argparse.Namespace) -> int:
             installed.append(sig)
         except (NotImplementedError, RuntimeError, ValueError):  # not on this platform / thread
             pass
+    if role is not None:  # a worker: forked with these blocked, now the loop handles them
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, (signal.SIGINT, signal.SIGTERM, signal.SIGCHLD))
     try:
-        return await _serve_until(args, stop)
+        return await _serve_until(args, stop, role)
     finally:
         for sig in installed:
             loop.remove_signal_handler(sig)
 
 
-async def _serve_until(args: argparse.Namespace, stop: asyncio.Event) -> int:
+async def _serve_until(args: argparse.Namespace, stop: asyncio.Event,
+                       role: WorkerRole | None = None) -> int:
     from momiji_tui.ssh.bot_pool import default_workers
     from momiji_tui.ssh.game_server import start_game_server
     from momiji_tui.ssh.hostkey import HostKeyError
@@ -190,15 +222,20 @@ async def _serve_until(args: argparse.Namespace, stop: asyncio.Event) -> int:
 
     root = data_dir(args.data_dir)
     os.umask(PRIVATE_UMASK)  # every folder made from now on 0700, every file 0600
+    bot_workers = args.bot_workers
+    if bot_workers is None:
+        bot_workers = default_workers() if role is None else role.bot_workers(default_workers())
+    sweep = role is None or role.sweeps_guests  # one worker sweeps for all
     try:
         server = await start_game_server(
             data_dir=root, seat_wait=args.seat_wait or None, bot_delay=args.bot_delay,
-            bot_workers=default_workers() if args.bot_workers is None else args.bot_workers,
+            bot_workers=bot_workers, reuse_port=role is not None,
             host=args.host, port=args.port, host_key_path=args.host_key, auth=args.auth,
             authorized_keys=args.authorized_keys, max_sessions=args.max_sessions,
             max_sessions_per_ip=args.max_sessions_per_ip, idle_timeout=args.idle_timeout or None,
             login_timeout=args.login_timeout, throttle=_throttle_limits(args),
-            guest_retention_days=args.guest_retention, housekeeping_every=args.summary_every * 60,
+            guest_retention_days=args.guest_retention if sweep else 0,
+            housekeeping_every=args.summary_every * 60,
         )
     except HostKeyError as exc:
         log.error("%s", exc)
@@ -225,6 +262,8 @@ async def _serve_until(args: argparse.Namespace, stop: asyncio.Event) -> int:
     log.info("players connect with: ssh %s%s", port_hint, args.host if args.host not in ("0.0.0.0", "::")
              else "<this host>")
 
+    if role is not None:
+        role.ready(handle.port)
     try:
         await stop.wait()
     finally:

@@ -5,486 +5,50 @@ identity (its SHA256 fingerprint, trusted only once auth completes); clients
 without a key may enter as guests in "open" mode; no shell, exec, subsystem,
 SFTP/SCP, forwarding or agent; sessions without a PTY are refused; sessions
 are limited in number (total, per IP), login time and idle time.
+
+The parts, one concept each: :mod:`~momiji_tui.ssh.server_state` (settings
+and shared state), :mod:`~momiji_tui.ssh.connection` (authentication),
+:mod:`~momiji_tui.ssh.app_session` (one app per session channel); here the
+listener and its handle.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
-import contextvars
-import inspect
-import io
 import logging
-import time
-from collections import Counter
-from collections.abc import Awaitable, Callable, Coroutine, Sequence
-from dataclasses import dataclass
+from collections.abc import Awaitable, Callable
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any
 
 import asyncssh
-from rich.console import Console
-from textual.app import App
+from textual import constants
 
 from momiji_tui.ssh import algorithms
-from momiji_tui.ssh._textual_private import (
-    print_capture_disabled,
-    session_colors_enabled,
-    set_session_colors,
-)
-from momiji_tui.ssh.gate import Gate
-from momiji_tui.ssh.oplog import client_event
-from momiji_tui.ssh.shutdown import end_sessions, warn_sessions
-from momiji_tui.ssh.throttle import Throttle, ThrottleLimits
-from momiji_tui.ssh.driver import (
-    MAX_TERMINAL_SIZE,
-    ChannelTerminal,
-    clamp_terminal_size,
-    harden_app,
-)
+from momiji_tui.ssh._textual_private import print_capture_disabled, session_colors_enabled
+from momiji_tui.ssh.connection import _Connection
+from momiji_tui.ssh.driver import MAX_TERMINAL_SIZE
 from momiji_tui.ssh.hostkey import HOST_KEY_FILENAME, default_data_dir, load_or_create_host_key
 from momiji_tui.ssh.identity import Identity
-from momiji_tui.ssh.terminal import ACCEPTED_ENV, DUMB_MESSAGE, TerminalProfile, terminal_profile
+from momiji_tui.ssh.server_state import (
+    SHUTDOWN_EXIT_STATUS,
+    AppFactory,
+    AuthMode,
+    EndReason,
+    SessionEndCallback,
+    _Config,
+    _ServerState,
+)
+from momiji_tui.ssh.shutdown import end_sessions, warn_sessions
+from momiji_tui.ssh.throttle import Throttle, ThrottleLimits
+
+__all__ = [  # the names other modules and the tests import from here
+    "SHUTDOWN_EXIT_STATUS", "AppFactory", "AuthMode", "EndReason", "SSHServerHandle",
+    "SessionEndCallback", "_Config", "_Connection", "_ServerState", "guard_task_factory",
+    "start_server",
+]
 
 log = logging.getLogger("momiji_tui.ssh")
-
-AuthMode = Literal["open", "keys", "allowlist"]
-"""open: keys or guests; keys: any key, no guests; allowlist: keys in a file."""
-EndReason = Literal["quit", "error", "disconnect", "idle", "shutdown", "slow"]
-"""Why a session ended, as passed to ``on_session_end``: "quit" (the app exited
-by itself; its return code is the exit status), "error" (the factory or the
-app crashed; exit status 1), "disconnect" (the client went away), "idle"
-(``idle_timeout``), "shutdown" (``handle.close()``), "slow" (the client did
-not read its output; see ``ChannelTerminal``)."""
-AppFactory = Callable[[Identity], App[Any]]
-SessionEndCallback = Callable[[Identity, EndReason], "Awaitable[None] | None"]
-
-SHUTDOWN_EXIT_STATUS = 1
-"""The exit status every client gets when the server stops (``handle.close``),
-also when its app did not stop in time."""
-NO_PTY_MESSAGE = b"momiji needs an interactive terminal: connect with ssh -t\r\n"
-_END_MESSAGES = {
-    "idle": "Disconnected: no input for too long.",
-    "shutdown": "The server is shutting down; your game is saved.",
-    "error": "Sorry, the game stopped because of an internal error.",
-}
-
-
-@dataclass(frozen=True)
-class _Config:
-    app_factory: AppFactory
-    auth: AuthMode
-    authorized_keys: Path | None
-    max_sessions: int
-    max_sessions_per_ip: int
-    max_connections: int
-    idle_timeout: float | None
-    login_timeout: float
-    max_terminal_size: tuple[int, int]
-    on_session_end: SessionEndCallback | None
-
-
-class _ServerState:
-    """Everything the connections of one server share."""
-
-    def __init__(self, config: _Config, throttle: Throttle | None = None) -> None:
-        self.config = config
-        self.throttle = throttle or Throttle()
-        self.sessions: set[_AppSession] = set()
-        self.connections: set[_Connection] = set()
-        self.per_ip: Counter[str] = Counter()
-        self.tasks: set[asyncio.Task[Any]] = set()
-        self.closing = False
-
-    @property
-    def max_connections(self) -> int:
-        return self.config.max_connections
-
-    def spawn(
-        self, coro: Coroutine[Any, Any, Any], context: contextvars.Context | None = None
-    ) -> asyncio.Task[Any]:
-        task = asyncio.get_running_loop().create_task(coro, context=context)
-        self.tasks.add(task)
-        task.add_done_callback(self.tasks.discard)
-        return task
-
-    def key_is_allowed(self, key: asyncssh.SSHKey, peer_ip: str) -> bool:
-        """Check the authorized_keys file (re-read on every attempt)."""
-        try:
-            allowed = asyncssh.read_authorized_keys(str(self.config.authorized_keys))
-        except ValueError:  # no valid entries
-            return False
-        except OSError as error:
-            log.error("cannot read authorized keys: %s", error)
-            return False
-        return allowed.validate(key, peer_ip, peer_ip) is not None
-
-
-class _Connection(Gate):
-    """One TCP connection: authentication and the sessions it opens (its
-    admission, failure accounting and log lines are the :class:`Gate`'s).
-
-    Every auth hook is async and yields first: on Python 3.12+ Textual puts
-    the loop in eager-task mode and a hook that never suspends makes asyncssh
-    drop its own auth reply (research §2.4.1).
-    """
-
-    def __init__(self, state: _ServerState) -> None:
-        self._state: _ServerState = state
-        self._conn: asyncssh.SSHServerConnection | None = None
-        self._pending: tuple[str, str | None] | None = None
-        self.identity: Identity | None = None
-        self.session_count = 0
-        self._no_session_timer: asyncio.TimerHandle | None = None
-
-    def connection_lost(self, exc: Exception | None) -> None:
-        super().connection_lost(exc)
-        self._cancel_no_session_timer()
-
-    # -- authentication --------------------------------------------------------
-    async def begin_auth(self, username: str) -> bool:
-        await asyncio.sleep(0)
-        self.auth_started()
-        return True
-
-    def public_key_auth_supported(self) -> bool:
-        return True
-
-    async def validate_public_key(self, username: str, key: asyncssh.SSHKey) -> bool:
-        # Called for the unsigned probe and again *before* the signature is
-        # checked: only a candidate here; promoted in auth_completed().
-        await asyncio.sleep(0)
-        self._pending = None
-        allowed = True
-        if self._state.config.auth == "allowlist":
-            allowed = await asyncio.to_thread(self._state.key_is_allowed, key, self.peer_ip)
-        if allowed:
-            self._pending = ("key", key.get_fingerprint("sha256"))
-        else:
-            self.auth_refused(f"key {key.get_fingerprint('sha256')} not in the allowlist")
-        return allowed
-
-    async def validate_ca_key(self, username: str, key: asyncssh.SSHKey) -> bool:
-        await asyncio.sleep(0)
-        self._pending = None  # certificates are not accepted
-        self.auth_refused("certificates are not accepted")
-        return False
-
-    def kbdint_auth_supported(self) -> bool:
-        return self._state.config.auth == "open"
-
-    async def get_kbdint_challenge(self, username: str, lang: str, submethods: str) -> bool:
-        await asyncio.sleep(0)
-        guests = self._state.config.auth == "open"
-        self._pending = ("guest", None) if guests else None
-        return guests  # True: succeed with zero prompts
-
-    async def validate_kbdint_response(self, username: str, responses: Sequence[str]) -> bool:
-        await asyncio.sleep(0)
-        return False
-
-    def password_auth_supported(self) -> bool:
-        return False
-
-    def auth_completed(self) -> None:
-        # Runs synchronously right after the successful method's own hook.
-        assert self._conn is not None
-        pending, self._pending = self._pending, None
-        username = str(self._conn.get_extra_info("username") or "")
-        if pending is None:
-            log.error("auth completed without a verified method from %s", self.peer_ip)
-            self._conn.close()
-            return
-        kind, fingerprint = pending
-        if kind == "key" and fingerprint is not None:
-            self.identity = Identity.from_key(fingerprint, username)
-        else:
-            self.identity = Identity.guest(username)
-        self.logged_in()
-        self._arm_no_session_timer()
-
-    # -- sessions --------------------------------------------------------------
-    def session_requested(self) -> _AppSession | bool:
-        state, config = self._state, self._state.config
-        if self.identity is None:
-            return False
-        if state.closing:
-            raise asyncssh.ChannelOpenError(
-                asyncssh.OPEN_ADMINISTRATIVELY_PROHIBITED, "The server is shutting down."
-            )
-        if len(state.sessions) >= config.max_sessions:
-            client_event("refused request", self.peer, "session: server full", logging.WARNING)
-            raise asyncssh.ChannelOpenError(
-                asyncssh.OPEN_RESOURCE_SHORTAGE, "Server full: too many players. Try later."
-            )
-        if state.per_ip[self.peer_ip] >= config.max_sessions_per_ip:
-            client_event("refused request", self.peer, "session: per-address limit",
-                         logging.WARNING)
-            raise asyncssh.ChannelOpenError(
-                asyncssh.OPEN_RESOURCE_SHORTAGE, "Too many sessions from your address."
-            )
-        self._cancel_no_session_timer()
-        return _AppSession(state, self, self.identity)
-
-    def session_ended(self) -> None:
-        self.session_count -= 1
-        if self.session_count == 0 and self.admitted:  # never for a connection already lost:
-            self._arm_no_session_timer()  # its timer would keep it (and its app) alive
-
-    def _arm_no_session_timer(self) -> None:
-        # A logged-in connection with no session holds resources for nothing.
-        self._cancel_no_session_timer()
-        if self._conn is not None:
-            loop = asyncio.get_running_loop()
-            timeout = self._state.config.login_timeout
-            self._no_session_timer = loop.call_later(timeout, self._conn.close)
-
-    def _cancel_no_session_timer(self) -> None:
-        if self._no_session_timer is not None:
-            self._no_session_timer.cancel()
-            self._no_session_timer = None
-
-
-class _AppSession(asyncssh.SSHServerSession[bytes]):
-    """One SSH session channel running one hosted Textual app."""
-
-    def __init__(self, state: _ServerState, connection: _Connection, identity: Identity) -> None:
-        self._state = state
-        self._connection = connection
-        self.identity = identity
-        self._loop = asyncio.get_running_loop()
-        self._chan: asyncssh.SSHServerChannel[bytes] | None = None
-        self._size: tuple[int, int] | None = None
-        self._term_type: str | None = None
-        self._profile = TerminalProfile()
-        self._terminal: ChannelTerminal | None = None
-        self.app: App[Any] | None = None
-        self._task: asyncio.Task[Any] | None = None
-        self._reason: EndReason | Literal["refused"] | None = None
-        self._app_requested = False
-        self._finished = False
-        self._started = time.monotonic()
-        self._last_input = self._loop.time()
-        self._idle_handle: asyncio.TimerHandle | None = None
-        state.sessions.add(self)
-        state.per_ip[connection.peer_ip] += 1
-        connection.session_count += 1
-
-    def connection_made(self, chan: asyncssh.SSHServerChannel[bytes]) -> None:
-        self._chan = chan
-        self._arm_idle(self._state.config.idle_timeout)
-
-    def pty_requested(self, term_type: str, term_size: tuple[int, int, int, int], term_modes: Any) -> bool:
-        width, height = term_size[0], term_size[1]
-        self._term_type = term_type
-        self._size = clamp_terminal_size(width, height, self._state.config.max_terminal_size)
-        return True
-
-    def shell_requested(self) -> bool:
-        return True
-
-    def exec_requested(self, command: str) -> bool:
-        client_event("refused request", self._connection.peer, "exec", logging.WARNING)
-        self._reason = "refused"
-        return False
-
-    def subsystem_requested(self, subsystem: str) -> bool:
-        client_event("refused request", self._connection.peer, f"subsystem {subsystem[:40]!r}",
-                     logging.WARNING)
-        self._reason = "refused"
-        return False
-
-    def session_started(self) -> None:
-        assert self._chan is not None
-        if self._size is None:
-            client_event("refused request", self._connection.peer, "session without a pty",
-                         logging.WARNING)
-            self._reason = "refused"
-            self._chan.write_stderr(NO_PTY_MESSAGE)
-            self._chan.exit(1)
-            return
-        self._profile = _client_terminal(self._chan, self._term_type)
-        if self._profile.dumb:
-            log.info("refused a dumb terminal from %s", self._connection.peer_ip)
-            self._reason = "refused"
-            self._chan.write(DUMB_MESSAGE)
-            self._chan.exit(1)
-            return
-        self._terminal = ChannelTerminal(
-            self._chan, self._size, on_overflow=lambda: self.stop("slow"),
-            mouse=self._profile.mouse, kitty_keys=self._profile.kitty_keys,
-        )
-        # A fresh context: no context variable of whoever accepted the
-        # connection (or of another session's app) leaks into this app.
-        self._task = self._state.spawn(self._run(), context=contextvars.Context())
-
-    async def _run(self) -> None:
-        assert self._terminal is not None
-        status = 1
-        errors = io.StringIO()
-        try:
-            self._app_requested = True
-            app = harden_app(self._state.config.app_factory(self.identity))
-            app.driver_class = self._terminal.driver_class()
-            set_session_colors(app, self._profile.color_system, self._profile.no_color)
-            # Crash reports go to the server log, not to stderr or the player.
-            app.error_console = Console(file=errors, width=120, markup=False, highlight=False)
-            self.app = app
-            if self._reason is None:
-                client_event("session start", self._connection.peer,
-                             "{} {}x{}".format(self.identity.key, *self._terminal.size))
-                await app.run_async(size=self._terminal.size)
-                status = app.return_code or 0
-                if self._reason is None:  # the app ended on its own; a crash logs output
-                    self._reason = "error" if status and errors.getvalue() else "quit"
-                elif self._reason == "shutdown":
-                    status = SHUTDOWN_EXIT_STATUS
-                elif status == 0:
-                    status = 1  # ended by the server: idle, slow reader
-        except Exception:
-            log.exception("hosted app failed for %s", self.identity.key)
-            self._reason = self._reason or "error"
-            status = 1
-        finally:
-            if errors.getvalue():
-                log.error("app output for %s:\n%s", self.identity.key, errors.getvalue())
-            self.app = None
-            self._close_channel(status)
-            self._finish()
-
-    def _close_channel(self, status: int) -> None:
-        chan = self._chan
-        if chan is None or chan.is_closing():
-            return
-        if self._reason == "slow":
-            chan.abort()
-            return
-        message = _END_MESSAGES.get(self._reason or "")
-        if message:
-            chan.write(f"\r\n{message}\r\n".encode())
-        chan.exit(status)
-
-    def _finish(self) -> None:
-        if self._finished:
-            return
-        self._finished = True
-        if self._idle_handle is not None:
-            self._idle_handle.cancel()
-        if self._terminal is not None:
-            self._terminal.close()
-        state, ip = self._state, self._connection.peer_ip
-        state.sessions.discard(self)
-        state.per_ip[ip] -= 1
-        if state.per_ip[ip] <= 0:
-            del state.per_ip[ip]
-        self._connection.session_ended()
-        reason = self._reason or "disconnect"
-        elapsed = time.monotonic() - self._started
-        client_event("session end", self._connection.peer,
-                     f"{self.identity.key}, {reason} after {elapsed:.0f} s")
-        callback = state.config.on_session_end
-        if callback is None or not self._app_requested or reason == "refused":  # a refused one asked no app
-            return
-        try:
-            result = callback(self.identity, reason)
-            if inspect.isawaitable(result):
-                state.spawn(_logged(result))
-        except Exception:
-            log.exception("on_session_end failed")
-
-    def warn(self, text: str, seconds: float) -> None:
-        """Show ``text`` to the player for ``seconds`` (a notification)."""
-        if self.app is not None and self.app.is_running:
-            self.app.notify(text, severity="warning", timeout=max(seconds, 3))
-
-    def force_end(self) -> None:
-        """The app did not stop in time: tell the client and end the channel now."""
-        self._reason = self._reason or "shutdown"
-        self._close_channel(SHUTDOWN_EXIT_STATUS)
-        self._finish()
-
-    def stop(self, reason: EndReason) -> None:
-        """End the session: ask the app to exit, or close the channel if none runs."""
-        if self._reason is None:
-            self._reason = reason
-        if self.app is not None:
-            self.app.exit()
-        elif self._task is None and self._chan is not None:
-            self._chan.close()
-
-    # -- channel events --------------------------------------------------------
-    def data_received(self, data: bytes, datatype: Any) -> None:
-        self._last_input = self._loop.time()
-        if self._terminal is not None:
-            self._terminal.feed(data)
-
-    def terminal_size_changed(self, width: int, height: int, pixwidth: int, pixheight: int) -> None:
-        self._last_input = self._loop.time()
-        size = clamp_terminal_size(width, height, self._state.config.max_terminal_size)
-        if self._terminal is not None:
-            self._terminal.resize(*size)
-        elif self._size is not None:
-            self._size = size
-
-    def eof_received(self) -> bool:
-        self.stop("disconnect")
-        return True
-
-    def connection_lost(self, exc: Exception | None) -> None:
-        if self._terminal is not None:
-            self._terminal.close()
-        self.stop("disconnect")
-        if self._task is None:
-            self._finish()
-
-    def _arm_idle(self, delay: float | None) -> None:
-        if delay:
-            self._idle_handle = self._loop.call_later(delay, self._check_idle)
-
-    def _check_idle(self) -> None:
-        timeout = self._state.config.idle_timeout or 0
-        idle = self._loop.time() - self._last_input
-        if idle >= timeout and _waiting_with_others(self.app):
-            self._arm_idle(timeout)  # others wait with this player: never idle
-        elif idle >= timeout:
-            log.info("session idle: %s", self.identity.key)
-            self.stop("idle")
-        else:
-            self._arm_idle(timeout - idle)
-
-
-def _client_terminal(chan: asyncssh.SSHServerChannel[bytes], term_type: str | None) -> TerminalProfile:
-    """The profile of this session's terminal, from the PTY's terminal type
-    and the client's accepted environment variables (never the server's own
-    environment; the server's ``--color-system`` is the cap)."""
-    from textual import constants
-
-    sent = chan.get_environment()
-    env = {name: str(sent[name])[:64] for name in ACCEPTED_ENV if name in sent}
-    return terminal_profile(term_type, env, max_color=constants.COLOR_SYSTEM)
-
-
-def _waiting_with_others(app: App[Any] | None) -> bool:
-    """Ask a hosted app whether its player waits with others (a seat at a
-    table waiting for players, a game in progress with other people): the idle
-    timeout never ends such a session. An app says so with a method
-    ``waiting_with_others() -> bool``; apps without it are never exempt. An
-    exception in it is logged and counts as False."""
-    check = getattr(app, "waiting_with_others", None)
-    if not callable(check):
-        return False
-    try:
-        return bool(check())
-    except Exception:
-        log.exception("waiting_with_others failed")
-        return False
-
-
-async def _logged(awaitable: Awaitable[Any]) -> None:
-    try:
-        await awaitable
-    except Exception:
-        log.exception("on_session_end failed")
 
 
 def guard_task_factory(loop: asyncio.AbstractEventLoop) -> None:
@@ -617,6 +181,7 @@ async def start_server(
     max_terminal_size: tuple[int, int] = MAX_TERMINAL_SIZE,
     on_session_end: SessionEndCallback | None = None,
     throttle: ThrottleLimits | Throttle | None = None,
+    reuse_port: bool = False,
 ) -> SSHServerHandle:
     """Start an SSH server that runs ``app_factory(identity)`` per session.
 
@@ -646,6 +211,9 @@ async def start_server(
             ``ThrottleLimits()``.
         max_terminal_size: (width, height) in cells that larger client
             sizes are clamped to.
+        reuse_port: listen with ``SO_REUSEPORT``, beside other processes on
+            the same port (``momiji serve --workers``; see
+            :mod:`momiji_tui.ssh.workers`).
         on_session_end: called with the identity and an :data:`EndReason`
             once for every session whose app_factory was called, after its
             app has stopped and its slot is free; may be async. Exceptions
@@ -711,6 +279,7 @@ async def start_server(
             keepalive_interval=30,
             keepalive_count_max=3,
             window=64 * 1024,
+            reuse_port=reuse_port or None,
             **algorithms.listen_options(),
         )
     except BaseException:
@@ -724,8 +293,6 @@ async def start_server(
 
 
 def _check_textual_environment() -> None:
-    from textual import constants
-
     if constants.COLOR_SYSTEM in (None, "auto"):
         log.warning(
             "colours follow the server's TERM; call momiji_tui.ssh.prepare_environment() "

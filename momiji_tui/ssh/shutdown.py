@@ -1,7 +1,7 @@
 """Stopping the server: warn every player, end every session, same status for all.
 
 ``SSHServerHandle.close`` calls :func:`end_sessions`. A session is anything
-with the small :class:`Ending` interface (``server._AppSession``).
+with the small :class:`Ending` interface (``app_session._AppSession``).
 """
 
 from __future__ import annotations
