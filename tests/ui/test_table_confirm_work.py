@@ -123,3 +123,32 @@ async def test_a_container_resized_by_a_layout_asks_for_no_second_layout(app, mo
         column.virtual_size = Size(column.virtual_size.width, column.virtual_size.height + 1)
         bar.virtual_size = Size(bar.virtual_size.width, bar.virtual_size.height - 1)
         assert calls == []
+
+
+@pytest.mark.parametrize("size", [(80, 24), (200, 60)])
+async def test_rules_4_2_a_confirmed_play_is_drawn_in_one_frame(app, monkeypatch, size):
+    """The log's scrollbar, moved by the play, was drawn with the log and then
+    again in a frame of its own."""
+    async with app.run_test(size=size) as pilot:
+        screen = await sit(pilot, situation(hand="M0a C1a", display="O1b"))
+        log = screen.query_one(LogPanel)
+        names = [seat.name for seat in app.table.seats]
+        log.write_events([ev.CardsDealt(1, (0, 1))] * size[1], 0, names)  # a log long enough to scroll
+        await pilot.press("1", "enter", "u", "1")
+        for _ in range(3):  # bounded: the table changes arrive as messages
+            await pilot.pause()
+        frames: list[object] = []
+        original = App._display
+
+        def display(self, screen, renderable):
+            if renderable is not None:
+                frames.append(renderable)
+            return original(self, screen, renderable)
+
+        monkeypatch.setattr(App, "_display", display)
+        position = log.vertical_scrollbar.position
+        await pilot.press("enter")  # plays M0a (RULES §4.2): the log scrolls, its scrollbar moves
+        for _ in range(4):  # bounded: the table change arrives as a message
+            await pilot.pause()
+        assert log.vertical_scrollbar.position != position and log.is_vertical_scroll_end
+        assert len(frames) == 1

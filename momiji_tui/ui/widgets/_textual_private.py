@@ -12,11 +12,22 @@ moves; ``tests/ui/test_table_confirm_work.py`` exercises each item.
    just ran (issue 13, fourth round: a play that grew the table above the
    log at 80×24 laid the screen out twice). ``quiet_vertical_scrollbar``
    creates the scrollbar the same way, as a ``QuietScrollBar``.
+2. ``Widget._scroll_update``, run for a scrolling widget after every
+   layout that touched it, calls ``refresh()`` on its scrollbar whether or
+   not anything it draws changed; a scrollbar is its own message pump, so
+   its repaint (an ``Update`` message) reaches the screen after the frame
+   that layout drew: a second frame for nothing, after every confirm that
+   changed a region's height (issue 13, fourth round). ``QuietScrollBar``
+   keeps the look it last asked to be drawn with (``look``: size, lengths,
+   position, mouse, colours) and drops a ``refresh()`` that asks for the
+   same look again: the repaint already asked draws it.
 """
 
 from __future__ import annotations
 
-from textual.geometry import Size
+from typing import Self
+
+from textual.geometry import Region, Size
 from textual.reactive import Reactive
 from textual.scrollbar import ScrollBar
 from textual.widget import Widget
@@ -29,6 +40,31 @@ class QuietScrollBar(ScrollBar):
     repaint (a scrollbar never scrolls)."""
 
     virtual_size = Reactive(Size(0, 0), layout=False, repaint=False)
+
+    def __init__(self, vertical: bool = True, name: str | None = None, *, thickness: int = 1) -> None:
+        super().__init__(vertical, name, thickness=thickness)
+        self._asked: tuple[object, ...] | None = None  # the look last asked to be drawn
+
+    def look(self) -> tuple[object, ...]:
+        """Everything ``ScrollBar.render`` draws from. Never raises."""
+        parent = self.parent
+        styles = parent.styles if isinstance(parent, Widget) else self.styles
+        under = parent.background_colors if isinstance(parent, Widget) else None
+        scrolls = self.window_size < self.window_virtual_size  # else drawn whole, wherever its position
+        return (self.size, self.window_virtual_size, self.window_size, self.position if scrolls else None,
+                self.grabbed is not None,
+                self.mouse_over, under, styles.scrollbar_background, styles.scrollbar_background_hover,
+                styles.scrollbar_background_active, styles.scrollbar_color, styles.scrollbar_color_hover,
+                styles.scrollbar_color_active, self.screen.styles.scrollbar_color if self.is_attached else None)
+
+    def refresh(self, *regions: Region, repaint: bool = True, layout: bool = False,
+                recompose: bool = False) -> Self:
+        """Repaint, unless the repaint asked last draws this look already (note 2)."""
+        look = self.look()
+        if not regions and repaint and not (layout or recompose) and look == self._asked:
+            return self
+        self._asked = look
+        return super().refresh(*regions, repaint=repaint, layout=layout, recompose=recompose)
 
 
 def quiet_vertical_scrollbar(widget: Widget) -> ScrollBar:
