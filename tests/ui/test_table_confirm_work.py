@@ -89,6 +89,38 @@ def region_sizes(screen) -> list[tuple[str | None, int, int]]:
     return [(w.id, w.size.width, w.size.height) for w in widgets]
 
 
+class TallLog(App[None]):
+    """A log panel alone, taller than its lines."""
+
+    CSS = "LogPanel { width: 40; height: 10; padding: 0 1; scrollbar-size-vertical: 1; }"
+
+    def compose(self):
+        yield LogPanel()
+
+
+async def test_rules_3_a_new_line_in_a_log_that_does_not_scroll_redraws_only_that_line(monkeypatch):
+    app = TallLog()
+    async with app.run_test(size=(60, 12)) as pilot:
+        log = app.query_one(LogPanel)
+        await pilot.pause()
+        log.write_events([ev.CardsDealt(0, tuple(range(6)))] * 3, None, ["Kaede"])
+        await pilot.pause()
+        await pilot.pause()
+        drawn: list[int] = []
+        original = LogPanel.render_line
+
+        def render_line(self, y):
+            drawn.append(y)
+            return original(self, y)
+
+        monkeypatch.setattr(LogPanel, "render_line", render_line)
+        log.write_events([ev.CardsDealt(0, tuple(range(6)))], None, ["Ginnan"])
+        await pilot.pause()
+        await pilot.pause()
+        assert drawn == [3]  # the new line only: the three above it did not move
+        assert "Ginnan" in log.render_line(3).text and "Kaede" in log.render_line(0).text
+
+
 @pytest.mark.parametrize("size", [(80, 24), (200, 60)])
 async def test_rules_4_2_a_confirmed_play_lays_the_screen_out_once_and_only_if_a_region_changed_height(
         app, monkeypatch, size):

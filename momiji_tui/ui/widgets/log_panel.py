@@ -9,10 +9,11 @@ A new line asks for no layout (issue 13, fourth round): ``RichLog.write``
 grows the log's ``virtual_size``, and Textual's ``virtual_size`` then lays
 the whole screen out again, only so that the scrollbar is arranged anew.
 The log is a fixed box (its height comes from the screen, never from its
-lines), so here a new ``virtual_size`` repaints the log and tells its
-scrollbar the new length; a layout is asked only when a scrollbar must
-appear or go (``overflow: auto``), and the log scrolls to its end at once
-instead of after the next frame. A layout that resizes the log asks for no
+lines), so here a new ``virtual_size`` tells the scrollbar the new length;
+a layout is asked only when a scrollbar must appear or go (``overflow:
+auto``), and the log scrolls to its end at once instead of after the next
+frame. What is repainted is what moved: the whole log when it scrolled, else
+only the new lines. A layout that resizes the log asks for no
 second one through its scrollbar (``_textual_private``, note 1)."""
 
 from __future__ import annotations
@@ -39,7 +40,7 @@ class LogPanel(KeptStyleLog):
     style is computed once per repaint, not per line drawn (``KeptStyleLog``)."""
 
     can_focus = False
-    virtual_size = Reactive(Size(0, 0), layout=False, repaint=True)  # see the module's docstring
+    virtual_size = Reactive(Size(0, 0), layout=False, repaint=False)  # see the module's docstring
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(max_lines=None, min_width=1, wrap=True, markup=False, auto_scroll=True, **kwargs)
@@ -68,12 +69,14 @@ class LogPanel(KeptStyleLog):
         if self.book is None or (self.book.viewer, self.book.names, self.book.memory) != (
                 viewer, list(names), memory):
             self.book = LogBook(viewer, names, memory=memory)
-        written = False
+        count, top = len(self.lines), round(self.scroll_y)
         for line in self.book.feed(events):
             self.entries.append(line)
-            written = self._write_line(line) or written
-        if written:  # at once: no frame drawn first at the old position
+            self._write_line(line)
+        if len(self.lines) > count:  # at once: no frame drawn first at the old position
             self.scroll_end(animate=False, immediate=True, x_axis=False)
+            if round(self.scroll_y) == top:  # nothing moved (a scroll repaints the whole log)
+                self.refresh_lines(count, len(self.lines) - count)
 
     def watch_virtual_size(self, old: Size, new: Size) -> None:
         """The lines changed: tell the scrollbars their new length, or ask for
@@ -103,15 +106,14 @@ class LogPanel(KeptStyleLog):
             width -= self.styles.scrollbar_size_vertical
         return max(width, 0)
 
-    def _write_line(self, line: Text) -> bool:
-        """Write one line wrapped at the log's width; False before the log
-        has a size (then ``on_resize`` writes it)."""
+    def _write_line(self, line: Text) -> None:
+        """Write one line wrapped at the log's width (none before the log has
+        a size: then ``on_resize`` writes it)."""
         width = self.line_width()
         if width <= 0:
-            return False
+            return
         self._wrapped_at = width
         self.write(line, width=width, shrink=False, expand=False, scroll_end=False)
-        return True
 
     def on_mount(self) -> None:
         """Anchored at the end: a layout that resizes the log (the table
