@@ -9,6 +9,8 @@ most once per view.
 
 from __future__ import annotations
 
+import importlib
+
 import pytest
 from helpers import scripted_bot, sit, situation
 from textual.app import App
@@ -184,3 +186,27 @@ async def test_rules_4_2_a_confirmed_play_is_drawn_in_one_frame(app, monkeypatch
             await pilot.pause()
         assert log.vertical_scrollbar.position != position and log.is_vertical_scroll_end
         assert len(frames) == 1
+
+
+async def test_rules_4_2_a_confirmed_play_builds_one_state_to_explain_every_key_of_the_new_view(app, monkeypatch):
+    """The footer shows only the keys that apply: each key that does not is
+    asked why (``engine.explain``), and each ask built a state from the view."""
+    explain_module = importlib.import_module("momiji_tui.engine.explain")  # the module, not the function
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await sit(pilot, situation(hand="M0a C1a", display="O1b"))
+        await pilot.press("1")
+        await pilot.pause()
+        built: list[int | None] = []
+        original = explain_module.determinize
+
+        def determinize(view, rng):
+            built.append(view.seat)
+            return original(view, rng)
+
+        monkeypatch.setattr(explain_module, "determinize", determinize)
+        await pilot.press("enter")  # plays M0a (RULES §4.2)
+        for _ in range(3):  # bounded: the table change arrives as a message
+            await pilot.pause()
+        assert "Collect" not in screen.footer.plain  # a main action is done: collect is refused (RULES §3)
+        assert screen.why_not("collect") and screen.why_not("reveal")
+        assert built == [0]  # one state for the new view, whatever was asked
