@@ -55,6 +55,20 @@ def layouts_asked(monkeypatch) -> list[str]:
     return calls
 
 
+def count_frames(monkeypatch) -> list[object]:
+    """Record each frame handed to the terminal (``App._display``)."""
+    frames: list[object] = []
+    original = App._display
+
+    def display(self, screen, renderable):
+        if renderable is not None:
+            frames.append(renderable)
+        return original(self, screen, renderable)
+
+    monkeypatch.setattr(App, "_display", display)
+    return frames
+
+
 class OneLog(App[None]):
     """A log panel alone, already scrolling."""
 
@@ -171,15 +185,7 @@ async def test_rules_4_2_a_confirmed_play_is_drawn_in_one_frame(app, monkeypatch
         await pilot.press("1", "enter", "u", "1")
         for _ in range(3):  # bounded: the table changes arrive as messages
             await pilot.pause()
-        frames: list[object] = []
-        original = App._display
-
-        def display(self, screen, renderable):
-            if renderable is not None:
-                frames.append(renderable)
-            return original(self, screen, renderable)
-
-        monkeypatch.setattr(App, "_display", display)
+        frames = count_frames(monkeypatch)
         position = log.vertical_scrollbar.position
         await pilot.press("enter")  # plays M0a (RULES §4.2): the log scrolls, its scrollbar moves
         for _ in range(4):  # bounded: the table change arrives as a message
@@ -210,3 +216,27 @@ async def test_rules_4_2_a_confirmed_play_builds_one_state_to_explain_every_key_
         assert "Collect" not in screen.footer.plain  # a main action is done: collect is refused (RULES §3)
         assert screen.why_not("collect") and screen.why_not("reveal")
         assert built == [0]  # one state for the new view, whatever was asked
+
+
+async def test_rules_3_a_layout_that_shrinks_the_log_keeps_its_end_in_view_in_one_frame(app, monkeypatch):
+    """At 80×24 the log is under the table: a play that makes the table a line
+    taller (the objectives' race wraps) shrinks it. It was drawn, then
+    scrolled to its end and drawn again in a second frame."""
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await sit(pilot, situation(hand="M0a C1a", display="O1b"))
+        log = screen.query_one(LogPanel)
+        names = [seat.name for seat in app.table.seats]
+        log.write_events([ev.CardsDealt(1, (0, 1))] * 30, 0, names)  # a log long enough to scroll
+        for _ in range(3):
+            await pilot.pause()
+        assert log.is_vertical_scroll_end and log.max_scroll_y > 0
+        height, end = log.size.height, log.max_scroll_y
+        frames = count_frames(monkeypatch)
+        display = screen.query_one("#display")
+        display.styles.height = display.size.height + 2  # the table grows by two lines (a layout)
+        for _ in range(4):  # bounded: the layout and its frame
+            await pilot.pause()
+        assert log.size.height == height - 2 and log.max_scroll_y == end + 2
+        assert log.scroll_y == log.max_scroll_y  # the latest moves in view
+        assert log.vertical_scrollbar.position == log.scroll_y
+        assert len(frames) == 1

@@ -21,6 +21,18 @@ moves; ``tests/ui/test_table_confirm_work.py`` exercises each item.
    keeps the look it last asked to be drawn with (``look``: size, lengths,
    position, mouse, colours) and drops a ``refresh()`` that asks for the
    same look again: the repaint already asked draws it.
+3. A layout hands each widget it placed its new size through the private
+   hook ``Widget._size_updated``, before that layout's frame is drawn; a
+   widget whose geometry changed is repainted whole in that frame (the
+   compositor marks its old and new regions dirty; a new size clears its
+   lines). A log resized there (the table above it grew, at 80×24) used to
+   be scrolled back to its end only on the ``Resize`` message that follows,
+   and the repaints its scrollbar asked in the layout (an ``Update`` each,
+   see note 2) came after the frame too: a second frame. ``LogPanel``
+   overrides ``_size_updated`` and calls ``painted_by_layout``: it scrolls
+   to the end with ``set_reactive`` (no watcher, no repaint asked) and
+   drops the repaints asked (``_repaint_required``) for the log and its
+   scrollbar, which that frame draws.
 """
 
 from __future__ import annotations
@@ -32,7 +44,7 @@ from textual.reactive import Reactive
 from textual.scrollbar import ScrollBar
 from textual.widget import Widget
 
-__all__ = ["QuietScrollBar", "quiet_vertical_scrollbar"]
+__all__ = ["QuietScrollBar", "painted_by_layout", "quiet_vertical_scrollbar"]
 
 
 class QuietScrollBar(ScrollBar):
@@ -78,3 +90,19 @@ def quiet_vertical_scrollbar(widget: Widget) -> ScrollBar:
         bar.display = False
         widget.app._start_widget(widget, bar)  # private, note 1
     return bar
+
+
+def painted_by_layout(widget: Widget, scroll_y: float | None) -> None:
+    """In a layout that resized ``widget`` (a scrolling widget, from its
+    ``_size_updated``): scroll it to ``scroll_y`` (None: leave it) without
+    asking for a repaint, and drop the repaints it and its vertical
+    scrollbar asked: the layout's frame draws both (note 3). Never raises."""
+    bar = widget._vertical_scrollbar  # private, note 1
+    if scroll_y is not None:
+        widget.set_reactive(Widget.scroll_y, scroll_y)
+        widget.set_reactive(Widget.scroll_target_y, scroll_y)
+        if bar is not None:
+            bar.set_reactive(ScrollBar.position, bar.validate_position(scroll_y))
+    widget._repaint_required = False  # private, note 3
+    if bar is not None:
+        bar._repaint_required = False  # private, note 3

@@ -30,7 +30,7 @@ from textual.scrollbar import ScrollBar
 from ...engine import events as ev
 from ..models.host import GameHost
 from ..models.log_lines import LogBook
-from ._textual_private import quiet_vertical_scrollbar
+from ._textual_private import painted_by_layout, quiet_vertical_scrollbar
 from .kept_style import KeptStyleLog
 
 
@@ -120,6 +120,16 @@ class LogPanel(KeptStyleLog):
         above it grew) keeps the latest moves in view in the same frame;
         scrolling up releases it, a new line anchors it again."""
         self.anchor()
+
+    def _size_updated(self, size: Size, virtual_size: Size, container_size: Size, layout: bool = True) -> bool:
+        """A layout resized the log (private hook: ``_textual_private``, note
+        3): keep the latest moves in view in that layout's own frame."""
+        resized = size != self.size
+        following = self.following
+        changed = super()._size_updated(size, virtual_size, container_size, layout)
+        if resized and self.is_mounted:
+            painted_by_layout(self, self.max_scroll_y if following else None)
+        return changed
 
     def watch_scroll_y(self, old_value: float, new_value: float) -> None:
         super().watch_scroll_y(old_value, new_value)
