@@ -9,6 +9,7 @@
     run_in_place(own_state, command)                   # the same on a state you own
     view(state, seat)                                  # what a seat may know
     explain(view(state, seat), command)                # None, or why decide refuses it
+    Explainer(view(state, seat))(command)              # the same, one state for many commands
 
 A random legal command without listing them: ``engine.sample.sample_command``.
 """
@@ -24,7 +25,7 @@ from .commands import (
 from .decide import decide, run, run_in_place
 from .errors import IllegalCommand
 from .events import Event, from_dict, to_dict
-from .explain import explain
+from .explain import Explainer, explain
 from .fold import apply, apply_in_place, fold
 from .legal import can_take_main_action, legal_commands
 from .scoring import ScoreSheet, score
@@ -34,7 +35,7 @@ from .view import PlayerView, determinize, view
 
 __all__ = [
     "ActivateObjective", "CARD_NAME", "CARD_TYPE", "CARD_VALUE", "Card", "Collect", "Command",
-    "DiscardToLimit", "DraftPick", "EndTurn", "Event", "Exchange", "GameState", "IllegalCommand",
+    "DiscardToLimit", "DraftPick", "EndTurn", "Event", "Exchange", "Explainer", "GameState", "IllegalCommand",
     "Pass", "Play", "PlayerView", "Reveal", "ScoreSheet", "Undo", "UseLandscape", "apply", "apply_in_place",
     "can_take_main_action", "card_by_name", "commands", "create_game", "decide", "describe_card",
     "determinize", "events", "explain", "fold", "from_dict", "legal_commands", "run", "run_in_place", "score",

@@ -19,7 +19,7 @@ from hypothesis import settings
 
 from momiji_tui.engine import (
     ActivateObjective, Collect, DiscardToLimit, DraftPick, EndTurn, Exchange, GameState,
-    IllegalCommand, Pass, Play, Reveal, Undo, UseLandscape, decide, explain, legal_commands, view,
+    Explainer, IllegalCommand, Pass, Play, Reveal, Undo, UseLandscape, decide, explain, legal_commands, view,
 )
 from momiji_tui.engine.rules_data import LANDSCAPES
 from momiji_tui.engine.state import ENDED
@@ -357,3 +357,26 @@ def test_property_explain_agrees_with_decide_on_reachable_states(seed, seats, mo
             seat = rng.randrange(before.n_seats) if rng.random() < 0.3 else before.current
             command = dataclasses.replace(command, seat=seat)
             assert explain(view(before, seat), command) == verdict(before, command), command
+
+
+@games
+@settings(max_examples=4)
+def test_property_one_explainer_per_view_says_what_explain_says(seed, seats, mode):
+    """Issue 13: the table judges many commands of one view with one
+    ``Explainer`` (one state built); each answer is ``explain``'s, whatever
+    was asked before, and the view is not changed."""
+    rng = random.Random(seed + 17)
+    for step, (before, _command, _new, _after, _events) in enumerate(walk(seed, seats, mode)):
+        if step % 7:
+            continue
+        seat = before.current
+        v = view(before, seat)
+        kept = copy.deepcopy(v)
+        judge = Explainer(v)
+        legal = legal_commands(before, seat)
+        sample = rng.sample(legal, min(3, len(legal)))
+        sample += [mutate(rng.choice(legal), before, rng), random_command(before, rng), Undo(seat), EndTurn(seat)]
+        for command in [*sample, *sample]:  # each asked twice: nothing left over from the first answer
+            command = dataclasses.replace(command, seat=seat)
+            assert judge(command) == explain(v, command) == verdict(before, command), command
+        assert v == kept, "the explainer changed the view"

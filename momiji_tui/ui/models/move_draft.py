@@ -24,8 +24,8 @@ from ...engine import (
 from ...engine.cards import CARD_TYPE, CARD_VALUE, Card
 from ...engine.rules_data import OBJECTIVE_COST, PAGODA_OBJECTIVE_COST, TEAHOUSE_COLUMNS
 from .move_flows import (
-    GAME_ACTIONS, HAND_KEYS, NO_FLOW, POWER_FLOWS, Check, DiscardFlow, Flow, LandscapeFlow, PowerFlow, Zone,
-    explain, hand_order,
+    GAME_ACTIONS, HAND_KEYS, NO_FLOW, POWER_FLOWS, Check, DiscardFlow, Flow, Judge, LandscapeFlow, PowerFlow, Zone,
+    cannot_judge, explain, hand_order,
 )
 from .move_reasons import REASONS, SELECTION_ACTIONS
 from .preview import PlayPreview, arrangements, new_pile_types, play_preview
@@ -55,6 +55,7 @@ class MoveDraft:
         self.flow: Flow | None = None
         self._reasons: dict[str, str | None] = {}  # per view: actions that do not depend on the selection
         self._checks: dict[Play, tuple[PlayPreview | None, str | None]] = {}
+        self._judge: tuple[PlayerView, Judge] | None = None  # the view's explainer (one state per view)
 
     # ------------------------------------------------------------ the view
 
@@ -332,8 +333,16 @@ class MoveDraft:
         return self._reasons[action]
 
     def explain(self, command: Command) -> str | None:
-        """The engine's reason ``command`` is refused now, or None (``explain``)."""
-        return explain(self.v, command, self.check)
+        """The engine's reason ``command`` is refused now, or None (``explain``),
+        judged on one state built once for this view (``engine.Explainer``)."""
+        v = self.v
+        if self._judge is None or self._judge[0] is not v:
+            try:
+                judge: Judge = engine.Explainer(v)
+            except ValueError as error:  # a view no state completes: ``explain`` falls back to ``check``
+                judge = cannot_judge(error)
+            self._judge = (v, judge)
+        return explain(v, command, self.check, self._judge[1])
 
     def _events(self, command: Command) -> Sequence[engine.Event]:
         """The events of a legal public ``command`` (for its preview)."""

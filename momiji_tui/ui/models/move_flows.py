@@ -30,11 +30,23 @@ GAME_ACTIONS = frozenset({
 
 
 Check = Callable[[Command], Sequence["engine.Event"]]
+Judge = Callable[[Command], "str | None"]
+"""The engine's reason for a command of one view (``engine.Explainer``)."""
 
 
-def explain(view: PlayerView, command: Command, check: Check | None = None) -> str | None:
+def cannot_judge(error: ValueError) -> Judge:
+    """A judge for a view no state completes: it raises ``error`` (a
+    ``ValueError``) for every command, as ``engine.explain`` would."""
+    def judge(command: Command) -> str | None:
+        raise error
+    return judge
+
+
+def explain(view: PlayerView, command: Command, check: Check | None = None,
+            judge: Judge | None = None) -> str | None:
     """Why the engine refuses ``command`` from ``view``'s seat (its sentence,
-    with the RULES §), or None when it is legal: ``engine.explain``.
+    with the RULES §), or None when it is legal: ``engine.explain``, or
+    ``judge`` (that view's ``engine.Explainer``, built once) when given.
 
     A view the engine cannot complete into a state (``ValueError``: only a
     hand-built test table, never a dealt game) is judged by ``check`` (the
@@ -42,7 +54,7 @@ def explain(view: PlayerView, command: Command, check: Check | None = None) -> s
     when given, else let through: the table refuses it when it is sent.
     """
     try:
-        return engine.explain(view, command)
+        return judge(command) if judge is not None else engine.explain(view, command)
     except ValueError:
         if check is None or not isinstance(command, PUBLIC_COMMANDS):
             return None

@@ -33,7 +33,7 @@ from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical
+from textual.containers import Horizontal
 
 from ... import engine
 from ...engine import events as ev
@@ -52,7 +52,7 @@ from ..models.table_text import (
 )
 from ..widgets.size_notice import SizeNotice
 from ..widgets.log_panel import LogPanel
-from ..widgets.quiet_size import Spacer
+from ..widgets.quiet_size import Spacer, TableColumn
 from ..widgets.table_footer import TableFooter
 from ..widgets.turn_news import NewsLine
 from ..widgets.table_regions import (
@@ -106,7 +106,7 @@ class TableScreen(TableHint):
         others = len(table.seats) - 1 if table is not None else 0
         yield SizeNotice(id="size-notice")
         with Horizontal(id="table-body"):
-            with Vertical(id="table"):
+            with TableColumn(id="table"):
                 yield StatusLine(id="status")
                 yield DisplayRegion(id="display")
                 yield ObjectivesRegion(id="objectives")

@@ -3,7 +3,18 @@ player's seat, grouped by turn under a heading (``ui/models/log_lines.py``).
 
 Lines are wrapped at the panel's width minus its scrollbar, and wrapped again
 when that width changes; the panel then stays at the latest moves (issue 14,
-defects 1 and 2)."""
+defects 1 and 2).
+
+A new line asks for no layout (issue 13, fourth round): ``RichLog.write``
+grows the log's ``virtual_size``, and Textual's ``virtual_size`` then lays
+the whole screen out again, only so that the scrollbar is arranged anew.
+The log is a fixed box (its height comes from the screen, never from its
+lines), so here a new ``virtual_size`` tells the scrollbar the new length;
+a layout is asked only when a scrollbar must appear or go (``overflow:
+auto``), and the log scrolls to its end at once instead of after the next
+frame. What is repainted is what moved: the whole log when it scrolled, else
+only the new lines. A layout that resizes the log asks for no
+second one through its scrollbar (``_textual_private``, note 1)."""
 
 from __future__ import annotations
 
@@ -12,10 +23,14 @@ from typing import Any
 
 from rich.text import Text
 from textual import events
+from textual.geometry import Size
+from textual.reactive import Reactive
+from textual.scrollbar import ScrollBar
 
 from ...engine import events as ev
 from ..models.host import GameHost
 from ..models.log_lines import LogBook
+from ._textual_private import painted_by_layout, quiet_vertical_scrollbar
 from .kept_style import KeptStyleLog
 
 
@@ -25,6 +40,7 @@ class LogPanel(KeptStyleLog):
     style is computed once per repaint, not per line drawn (``KeptStyleLog``)."""
 
     can_focus = False
+    virtual_size = Reactive(Size(0, 0), layout=False, repaint=False)  # see the module's docstring
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(max_lines=None, min_width=1, wrap=True, markup=False, auto_scroll=True, **kwargs)
@@ -53,9 +69,34 @@ class LogPanel(KeptStyleLog):
         if self.book is None or (self.book.viewer, self.book.names, self.book.memory) != (
                 viewer, list(names), memory):
             self.book = LogBook(viewer, names, memory=memory)
+        count, top = len(self.lines), round(self.scroll_y)
         for line in self.book.feed(events):
             self.entries.append(line)
             self._write_line(line)
+        if len(self.lines) > count:  # at once: no frame drawn first at the old position
+            self.scroll_end(animate=False, immediate=True, x_axis=False)
+            if round(self.scroll_y) == top:  # nothing moved (a scroll repaints the whole log)
+                self.refresh_lines(count, len(self.lines) - count)
+
+    def watch_virtual_size(self, old: Size, new: Size) -> None:
+        """The lines changed: tell the scrollbars their new length, or ask for
+        a layout when a scrollbar must appear or go. Never raises."""
+        styles, room = self.styles, self.container_size
+        shown = (_shown(styles.overflow_x, new.width, room.width),
+                 _shown(styles.overflow_y, new.height, room.height))
+        if not room or shown != (self.show_horizontal_scrollbar, self.show_vertical_scrollbar):
+            self.refresh(layout=True)
+            return
+        if self.show_vertical_scrollbar:
+            self.vertical_scrollbar.window_virtual_size = new.height
+        if self.show_horizontal_scrollbar:
+            self.horizontal_scrollbar.window_virtual_size = new.width
+
+    @property
+    def vertical_scrollbar(self) -> ScrollBar:
+        """The log's scrollbar: a layout that resizes the log (the table above
+        it grew, at 80×24) asks through it for no second layout."""
+        return quiet_vertical_scrollbar(self)
 
     def line_width(self) -> int:
         """The width lines are wrapped at: the content width, less the
@@ -66,11 +107,29 @@ class LogPanel(KeptStyleLog):
         return max(width, 0)
 
     def _write_line(self, line: Text) -> None:
+        """Write one line wrapped at the log's width (none before the log has
+        a size: then ``on_resize`` writes it)."""
         width = self.line_width()
         if width <= 0:
-            return  # drawn once the panel has a size (on_resize)
+            return
         self._wrapped_at = width
-        self.write(line, width=width, shrink=False, expand=False)
+        self.write(line, width=width, shrink=False, expand=False, scroll_end=False)
+
+    def on_mount(self) -> None:
+        """Anchored at the end: a layout that resizes the log (the table
+        above it grew) keeps the latest moves in view in the same frame;
+        scrolling up releases it, a new line anchors it again."""
+        self.anchor()
+
+    def _size_updated(self, size: Size, virtual_size: Size, container_size: Size, layout: bool = True) -> bool:
+        """A layout resized the log (private hook: ``_textual_private``, note
+        3): keep the latest moves in view in that layout's own frame."""
+        resized = size != self.size
+        following = self.following
+        changed = super()._size_updated(size, virtual_size, container_size, layout)
+        if resized and self.is_mounted:
+            painted_by_layout(self, self.max_scroll_y if following else None)
+        return changed
 
     def watch_scroll_y(self, old_value: float, new_value: float) -> None:
         super().watch_scroll_y(old_value, new_value)
@@ -94,3 +153,9 @@ class LogPanel(KeptStyleLog):
             self.scroll_end(animate=False, x_axis=False)  # once the new lines are laid out
         else:
             self.call_after_refresh(lambda: self.scroll_to(y=round(top * self.max_scroll_y), animate=False))
+
+
+def _shown(overflow: str, length: int, room: int) -> bool:
+    """Whether a scrollbar with this ``overflow`` shows for ``length`` cells
+    of content in ``room`` cells (as Textual decides it)."""
+    return overflow == "scroll" or (overflow == "auto" and length > room)

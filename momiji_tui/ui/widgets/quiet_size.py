@@ -11,6 +11,7 @@ and repaints them, so their ``virtual_size`` asks for nothing.
 
 from __future__ import annotations
 
+from textual.containers import Vertical
 from textual.geometry import Size
 from textual.reactive import Reactive
 from textual.widgets import Static
@@ -25,5 +26,12 @@ def quiet_virtual_size() -> Reactive[Size]:
 class Spacer(Static):
     """The blank that fills the table's column beside a tall log (wide
     screens); resized by a layout, it asks for no second one."""
+
+    virtual_size = quiet_virtual_size()
+
+
+class TableColumn(Vertical):
+    """The table's column of regions (``#table``): it never scrolls, so a
+    layout that resized its content asks for no second one."""
 
     virtual_size = quiet_virtual_size()

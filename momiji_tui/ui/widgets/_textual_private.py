@@ -1,0 +1,108 @@
+"""The only place where ``momiji_tui.ui`` relies on Textual internals.
+
+Textual is pinned (``textual==8.2.8``). Re-check everything here when that pin
+moves; ``tests/ui/test_table_confirm_work.py`` exercises each item.
+
+1. ``Widget.vertical_scrollbar`` creates a plain ``ScrollBar`` and starts it
+   with ``App._start_widget`` (it keeps it in ``Widget._vertical_scrollbar``).
+   A layout that resizes a scrolling widget sets its scrollbar's
+   ``virtual_size``, and ``Widget.virtual_size`` then asks for a second
+   whole-screen layout, though a scrollbar is drawn from its own
+   ``window_size``/``window_virtual_size`` and placed by the layout that
+   just ran (issue 13, fourth round: a play that grew the table above the
+   log at 80×24 laid the screen out twice). ``quiet_vertical_scrollbar``
+   creates the scrollbar the same way, as a ``QuietScrollBar``.
+2. ``Widget._scroll_update``, run for a scrolling widget after every
+   layout that touched it, calls ``refresh()`` on its scrollbar whether or
+   not anything it draws changed; a scrollbar is its own message pump, so
+   its repaint (an ``Update`` message) reaches the screen after the frame
+   that layout drew: a second frame for nothing, after every confirm that
+   changed a region's height (issue 13, fourth round). ``QuietScrollBar``
+   keeps the look it last asked to be drawn with (``look``: size, lengths,
+   position, mouse, colours) and drops a ``refresh()`` that asks for the
+   same look again: the repaint already asked draws it.
+3. A layout hands each widget it placed its new size through the private
+   hook ``Widget._size_updated``, before that layout's frame is drawn; a
+   widget whose geometry changed is repainted whole in that frame (the
+   compositor marks its old and new regions dirty; a new size clears its
+   lines). A log resized there (the table above it grew, at 80×24) used to
+   be scrolled back to its end only on the ``Resize`` message that follows,
+   and the repaints its scrollbar asked in the layout (an ``Update`` each,
+   see note 2) came after the frame too: a second frame. ``LogPanel``
+   overrides ``_size_updated`` and calls ``painted_by_layout``: it scrolls
+   to the end with ``set_reactive`` (no watcher, no repaint asked) and
+   drops the repaints asked (``_repaint_required``) for the log and its
+   scrollbar, which that frame draws.
+"""
+
+from __future__ import annotations
+
+from typing import Self
+
+from textual.geometry import Region, Size
+from textual.reactive import Reactive
+from textual.scrollbar import ScrollBar
+from textual.widget import Widget
+
+__all__ = ["QuietScrollBar", "painted_by_layout", "quiet_vertical_scrollbar"]
+
+
+class QuietScrollBar(ScrollBar):
+    """A scrollbar whose ``virtual_size`` asks for neither a layout nor a
+    repaint (a scrollbar never scrolls)."""
+
+    virtual_size = Reactive(Size(0, 0), layout=False, repaint=False)
+
+    def __init__(self, vertical: bool = True, name: str | None = None, *, thickness: int = 1) -> None:
+        super().__init__(vertical, name, thickness=thickness)
+        self._asked: tuple[object, ...] | None = None  # the look last asked to be drawn
+
+    def look(self) -> tuple[object, ...]:
+        """Everything ``ScrollBar.render`` draws from. Never raises."""
+        parent = self.parent
+        styles = parent.styles if isinstance(parent, Widget) else self.styles
+        under = parent.background_colors if isinstance(parent, Widget) else None
+        scrolls = self.window_size < self.window_virtual_size  # else drawn whole, wherever its position
+        return (self.size, self.window_virtual_size, self.window_size, self.position if scrolls else None,
+                self.grabbed is not None,
+                self.mouse_over, under, styles.scrollbar_background, styles.scrollbar_background_hover,
+                styles.scrollbar_background_active, styles.scrollbar_color, styles.scrollbar_color_hover,
+                styles.scrollbar_color_active, self.screen.styles.scrollbar_color if self.is_attached else None)
+
+    def refresh(self, *regions: Region, repaint: bool = True, layout: bool = False,
+                recompose: bool = False) -> Self:
+        """Repaint, unless the repaint asked last draws this look already (note 2)."""
+        look = self.look()
+        if not regions and repaint and not (layout or recompose) and look == self._asked:
+            return self
+        self._asked = look
+        return super().refresh(*regions, repaint=repaint, layout=layout, recompose=recompose)
+
+
+def quiet_vertical_scrollbar(widget: Widget) -> ScrollBar:
+    """``widget``'s vertical scrollbar, created (once) as a ``QuietScrollBar``
+    exactly as ``Widget.vertical_scrollbar`` creates its own (note 1).
+    Never raises."""
+    bar = widget._vertical_scrollbar  # private, note 1
+    if bar is None:
+        bar = widget._vertical_scrollbar = QuietScrollBar(
+            vertical=True, name="vertical", thickness=widget.scrollbar_size_vertical)
+        bar.display = False
+        widget.app._start_widget(widget, bar)  # private, note 1
+    return bar
+
+
+def painted_by_layout(widget: Widget, scroll_y: float | None) -> None:
+    """In a layout that resized ``widget`` (a scrolling widget, from its
+    ``_size_updated``): scroll it to ``scroll_y`` (None: leave it) without
+    asking for a repaint, and drop the repaints it and its vertical
+    scrollbar asked: the layout's frame draws both (note 3). Never raises."""
+    bar = widget._vertical_scrollbar  # private, note 1
+    if scroll_y is not None:
+        widget.set_reactive(Widget.scroll_y, scroll_y)
+        widget.set_reactive(Widget.scroll_target_y, scroll_y)
+        if bar is not None:
+            bar.set_reactive(ScrollBar.position, bar.validate_position(scroll_y))
+    widget._repaint_required = False  # private, note 3
+    if bar is not None:
+        bar._repaint_required = False  # private, note 3
