@@ -102,23 +102,19 @@ class _Plan:
 
     __slots__ = ("tops", "counts", "closed", "hand", "growth", "dead")
 
-    def __init__(self, seat: SeatState, hand: list[Card] | tuple[Card, ...], types: tuple[str, ...],
-                 growth: float, dead: set[tuple[str, int]]) -> None:
+    def __init__(self, row: tuple[tuple[str, int, int, bool], ...], hand: dict[str, list[int]],
+                 types: tuple[str, ...], growth: float, dead: set[tuple[str, int]]) -> None:
+        """``row``: the piles as ``_row_key`` gives them; ``hand``: the
+        playable hand as ``_hand_by_type`` gives it (the plan takes it over)."""
         self.tops: dict[str, int] = {t: -1 for t in types}
         self.counts: dict[str, int] = {t: 0 for t in types}
         self.closed: set[str] = set()
-        for p in seat.row:
-            self.tops[p.leaf_type] = CARD_VALUE[p.cards[-1]]
-            self.counts[p.leaf_type] = len(p.cards)
-            if p.closed:
-                self.closed.add(p.leaf_type)
-        self.hand: dict[str, list[int]] = {}
-        for c in hand:
-            t = CARD_TYPE[c]
-            if t not in self.closed:
-                self.hand.setdefault(t, []).append(CARD_VALUE[c])
-        for vals in self.hand.values():
-            vals.sort()
+        for t, top, n, closed in row:
+            self.tops[t] = top
+            self.counts[t] = n
+            if closed:
+                self.closed.add(t)
+        self.hand = hand
         self.growth = growth
         self.dead = dead
 
@@ -211,6 +207,54 @@ class _Plan:
         return sum(len(v) for v in self.hand.values())
 
 
+def _row_key(seat: SeatState) -> tuple[tuple[str, int, int, bool], ...]:
+    """The seat's piles as (leaf type, top value, cards, closed), in row order."""
+    return tuple((p.leaf_type, CARD_VALUE[p.cards[-1]], len(p.cards), p.closed) for p in seat.row)
+
+
+def _hand_by_type(row: tuple[tuple[str, int, int, bool], ...], hand: list[Card] | tuple[Card, ...]
+                  ) -> dict[str, list[int]]:
+    """The hand's values by leaf type (types in hand order, values rising),
+    leaving out the types whose pile is closed (RULES §4.2)."""
+    closed = {t for t, _, _, c in row if c}
+    out: dict[str, list[int]] = {}
+    for c in hand:
+        t = CARD_TYPE[c]
+        if t not in closed:
+            out.setdefault(t, []).append(CARD_VALUE[c])
+    for vals in out.values():
+        vals.sort()
+    return out
+
+
+PLAN_CACHE_SIZE = 1 << 15
+"""Plans remembered (``_plan_outcome``); the memo is emptied when full."""
+_PLAN_CACHE: dict[tuple[object, ...], tuple[float, int]] = {}
+
+
+def _plan_outcome(seat: SeatState, hand: list[Card] | tuple[Card, ...], types: tuple[str, ...], growth: float,
+                  ctx: _Ctx, actions: int) -> tuple[float, int]:
+    """``(total, leftover)`` of the greedy plan of ``actions`` play actions.
+
+    The plan is a pure function of the row's (type, top, cards, closed), the
+    playable hand's values by type (in hand order), ``types``, ``growth``,
+    the dead values and ``actions``: its outcome is memoized on exactly those
+    (a speed-up only: the same inputs give the same floats).
+    """
+    row = _row_key(seat)
+    by_type = _hand_by_type(row, hand)
+    key = (types, row, tuple((t, tuple(v)) for t, v in by_type.items()), growth, actions, ctx.dead_key)
+    out = _PLAN_CACHE.get(key)
+    if out is None:
+        plan = _Plan(row, by_type, types, growth, ctx.dead)
+        plan.run(actions)
+        out = (plan.total(), plan.leftover())
+        if len(_PLAN_CACHE) >= PLAN_CACHE_SIZE:
+            _PLAN_CACHE.clear()
+        _PLAN_CACHE[key] = out
+    return out
+
+
 _TV_TOTAL = {v: len(_CARDS_BY_TV[("M", v)]) for v in range(4)}  # copies of each value per type
 
 
@@ -245,12 +289,13 @@ def landscape_option(seat: SeatState, t_left: float, w: Weights) -> float:
 class _Ctx:
     """Per-state work shared by every seat's evaluation."""
 
-    __slots__ = ("t_left", "chances", "dead")
+    __slots__ = ("t_left", "chances", "dead", "dead_key")
 
     def __init__(self, state: GameState) -> None:
         self.t_left = time_left(state)
         self.chances = objective_chances(state, self.t_left)
         self.dead = _dead_values(state)
+        self.dead_key = frozenset(self.dead)
 
 
 def seat_value(state: GameState, i: int, *, with_hand: bool = True, w: Weights = DEFAULT_WEIGHTS,
@@ -270,9 +315,8 @@ def seat_value(state: GameState, i: int, *, with_hand: bool = True, w: Weights =
         hand = hand[:HAND_LIMIT] if with_hand else hand
     turns = turns_left(state, i, w.burn)
     growth = w.growth * min(1.0, max(0.0, (turns - 1.0) / w.growth_turns))
-    plan = _Plan(s, hand, state.types, growth, ctx.dead)
-    plan.run(math.ceil(w.play_share * turns))
-    v = plan.total() + w.leftover * plan.leftover() * min(1.0, turns / 3.0)
+    total, leftover = _plan_outcome(s, hand, state.types, growth, ctx, math.ceil(w.play_share * turns))
+    v = total + w.leftover * leftover * min(1.0, turns / 3.0)
     tl = ctx.t_left
     v += s.acorns * (w.acorn + w.acorn_early * tl)
     for o, probs in ctx.chances.items():
