@@ -58,14 +58,15 @@ def turns_left(state: GameState, seat: int, burn: float = 1.0) -> float:
     """Main actions ``seat`` can still expect, counting this turn's if unused."""
     if state.phase == ENDED:
         return 0.0
-    n = state.n_seats
-    # seats still to act in this round, from the current seat to the last seat
-    order = [(state.current + k) % n for k in range(n)]
-    last = order.index(state.last_seat)
-    this_round = seat in order[: last + 1] and not (seat == state.current and state.turn.main_done)
+    n = len(state.seats)
+    current = state.current
+    # seats still to act in this round: from the current seat (k = 0) to the
+    # last seat of the round (k = last), k counted on from the current seat
+    last = (state.first_seat - 1 - current) % n
+    this_round = (seat - current) % n <= last and not (seat == current and state.turn.main_done)
     if state.end_trigger is not None:
         return 1.0 if this_round else 0.0
-    rounds = state.deck_size / (burn * n)
+    rounds = (len(state.deck) - state.deck_pos) / (burn * n)
     torii_rounds = 2.5 * state.torii_left + 1.0  # closing piles also ends the game
     return (1.0 if this_round else 0.0) + min(rounds, torii_rounds)
 
@@ -85,9 +86,13 @@ def objective_chances(state: GameState, t_left: float) -> dict[str, list[float]]
     scale = 0.35 + 2.5 * t_left
     for o in state.owners:
         ms = [objective_measure(o, s) for s in state.seats]
+        # the best measure of the other seats: the top one, or for the seat
+        # holding it alone, the second (all ints: the same as a max per seat)
+        top = max(ms)
+        second = max((m for m in ms if m != top), default=top) if ms.count(top) == 1 else top
         probs = []
-        for i, m in enumerate(ms):
-            best_other = max(ms[j] for j in range(len(ms)) if j != i)
+        for m in ms:
+            best_other = second if m == top else top
             if t_left <= 0.0:
                 probs.append(1.0 if (m >= 1 and m >= best_other) else 0.0)
                 continue
@@ -258,18 +263,24 @@ def _plan_outcome(seat: SeatState, hand: list[Card] | tuple[Card, ...], types: t
 _TV_TOTAL = {v: len(_CARDS_BY_TV[("M", v)]) for v in range(4)}  # copies of each value per type
 
 
+_TV_OF_CARD: tuple[tuple[str, int] | None, ...] = tuple(
+    (CARD_TYPE[c], CARD_VALUE[c]) if CARD_VALUE[c] else None for c in range(len(CARD_VALUE))
+)  # each card's (type, value), None for a 0 (never dead: nothing waits for it)
+
+
 def _dead_values(state: GameState) -> set[tuple[str, int]]:
     """(type, value) pairs of which every card is played or discarded."""
     gone: dict[tuple[str, int], int] = {}
+    tv = _TV_OF_CARD
     for c in state.discard:
-        if CARD_VALUE[c]:
-            k = (CARD_TYPE[c], CARD_VALUE[c])
+        k = tv[c]
+        if k is not None:
             gone[k] = gone.get(k, 0) + 1
     for s in state.seats:
         for p in s.row:
             for c in p.cards:
-                if CARD_VALUE[c]:
-                    k = (CARD_TYPE[c], CARD_VALUE[c])
+                k = tv[c]
+                if k is not None:
                     gone[k] = gone.get(k, 0) + 1
     return {k for k, n in gone.items() if n >= _TV_TOTAL[k[1]]}
 
