@@ -29,6 +29,7 @@ from ..engine.rules_data import (
 )
 from ..engine.scoring import objective_measure, score
 from ..engine.state import ENDED, GameState, SeatState
+from .plan import plan_outcome
 
 
 @dataclass(frozen=True, slots=True)
@@ -102,164 +103,6 @@ def objective_chances(state: GameState, t_left: float) -> dict[str, list[float]]
     return out
 
 
-class _Plan:
-    """A seat's piles as (top, cards, closed) per type, and its playable hand."""
-
-    __slots__ = ("tops", "counts", "closed", "hand", "growth", "dead")
-
-    def __init__(self, row: tuple[tuple[str, int, int, bool], ...], hand: dict[str, list[int]],
-                 types: tuple[str, ...], growth: float, dead: set[tuple[str, int]]) -> None:
-        """``row``: the piles as ``_row_key`` gives them; ``hand``: the
-        playable hand as ``_hand_by_type`` gives it (the plan takes it over)."""
-        self.tops: dict[str, int] = {t: -1 for t in types}
-        self.counts: dict[str, int] = {t: 0 for t in types}
-        self.closed: set[str] = set()
-        for t, top, n, closed in row:
-            self.tops[t] = top
-            self.counts[t] = n
-            if closed:
-                self.closed.add(t)
-        self.hand = hand
-        self.growth = growth
-        self.dead = dead
-
-    def pile_value(self, t: str, top: int, n: int) -> float:
-        """top × n, plus the share of the way to a 3 that is counted now."""
-        if n == 0:
-            return 0.0
-        base = top * n
-        if top >= 3 or self.growth <= 0.0:
-            return float(base)
-        for v in range(top + 1, 4):
-            if (t, v) in self.dead:
-                return float(base)
-        steps = 3 - top
-        return base + self.growth * (3 * (n + steps) - base) / (1 + 0.35 * steps)
-
-    def best_same(self, t: str) -> tuple[float, list[int]]:
-        """Best gain from a same-type play of 1–2 cards of ``t``."""
-        vals = self.hand.get(t)
-        if not vals:
-            return 0.0, []
-        top, n = self.tops[t], self.counts[t]
-        before = self.pile_value(t, top, n)
-        best, best_cards = 0.0, []
-        fits1 = [v for v in dict.fromkeys(vals) if (v == 0 if top < 0 else v in (top, top + 1))]
-        for a in fits1:
-            g1 = self.pile_value(t, a, n + 1) - before
-            if g1 > best:
-                best, best_cards = g1, [a]
-            if a >= 3:
-                continue
-            rest = list(vals)
-            rest.remove(a)
-            for b in dict.fromkeys(rest):
-                if b in (a, a + 1):
-                    g2 = self.pile_value(t, b, n + 2) - before
-                    if g2 > best:
-                        best, best_cards = g2, [a, b]
-        return best, best_cards
-
-    def best_single(self, t: str) -> tuple[float, int]:
-        vals = self.hand.get(t)
-        if not vals:
-            return 0.0, -1
-        top, n = self.tops[t], self.counts[t]
-        before = self.pile_value(t, top, n)
-        best, card = 0.0, -1
-        for a in dict.fromkeys(vals):
-            if (a == 0) if top < 0 else a in (top, top + 1):
-                g = self.pile_value(t, a, n + 1) - before
-                if g > best:
-                    best, card = g, a
-        return best, card
-
-    def place(self, t: str, values: list[int]) -> None:
-        for v in values:
-            self.hand[t].remove(v)
-            self.tops[t] = v
-            self.counts[t] += 1
-            if v >= 3:
-                self.closed.add(t)
-                self.hand.pop(t, None)
-                break
-
-    def run(self, actions: int) -> None:
-        """Greedy: each action takes the best same-type or mixed play."""
-        for _ in range(actions):
-            best_same, same_t, same_cards = 0.0, "", []
-            mixed_gain, mixed = 0.0, []
-            for t in list(self.hand):
-                g, cards = self.best_same(t)
-                if g > best_same:
-                    best_same, same_t, same_cards = g, t, cards
-                g1, c1 = self.best_single(t)
-                if g1 > 0:
-                    mixed_gain += g1
-                    mixed.append((t, c1))
-            if len(mixed) >= 2 and mixed_gain > best_same:
-                for t, c in mixed:
-                    self.place(t, [c])
-            elif best_same > 0:
-                self.place(same_t, same_cards)
-            else:
-                return
-
-    def total(self) -> float:
-        return sum(self.pile_value(t, self.tops[t], self.counts[t]) for t in self.tops)
-
-    def leftover(self) -> int:
-        return sum(len(v) for v in self.hand.values())
-
-
-def _row_key(seat: SeatState) -> tuple[tuple[str, int, int, bool], ...]:
-    """The seat's piles as (leaf type, top value, cards, closed), in row order."""
-    return tuple((p.leaf_type, CARD_VALUE[p.cards[-1]], len(p.cards), p.closed) for p in seat.row)
-
-
-def _hand_by_type(row: tuple[tuple[str, int, int, bool], ...], hand: list[Card] | tuple[Card, ...]
-                  ) -> dict[str, list[int]]:
-    """The hand's values by leaf type (types in hand order, values rising),
-    leaving out the types whose pile is closed (RULES §4.2)."""
-    closed = {t for t, _, _, c in row if c}
-    out: dict[str, list[int]] = {}
-    for c in hand:
-        t = CARD_TYPE[c]
-        if t not in closed:
-            out.setdefault(t, []).append(CARD_VALUE[c])
-    for vals in out.values():
-        vals.sort()
-    return out
-
-
-PLAN_CACHE_SIZE = 1 << 15
-"""Plans remembered (``_plan_outcome``); the memo is emptied when full."""
-_PLAN_CACHE: dict[tuple[object, ...], tuple[float, int]] = {}
-
-
-def _plan_outcome(seat: SeatState, hand: list[Card] | tuple[Card, ...], types: tuple[str, ...], growth: float,
-                  ctx: _Ctx, actions: int) -> tuple[float, int]:
-    """``(total, leftover)`` of the greedy plan of ``actions`` play actions.
-
-    The plan is a pure function of the row's (type, top, cards, closed), the
-    playable hand's values by type (in hand order), ``types``, ``growth``,
-    the dead values and ``actions``: its outcome is memoized on exactly those
-    (a speed-up only: the same inputs give the same floats).
-    """
-    row = _row_key(seat)
-    by_type = _hand_by_type(row, hand)
-    key = (types, row, tuple((t, tuple(v)) for t, v in by_type.items()), growth, actions, ctx.dead_key)
-    out = _PLAN_CACHE.get(key)
-    if out is None:
-        plan = _Plan(row, by_type, types, growth, ctx.dead)
-        plan.run(actions)
-        out = (plan.total(), plan.leftover())
-        if len(_PLAN_CACHE) >= PLAN_CACHE_SIZE:
-            _PLAN_CACHE.clear()
-        _PLAN_CACHE[key] = out
-    return out
-
-
 _TV_TOTAL = {v: len(_CARDS_BY_TV[("M", v)]) for v in range(4)}  # copies of each value per type
 
 
@@ -309,12 +152,36 @@ class _Ctx:
         self.dead_key = frozenset(self.dead)
 
 
+SEAT_CACHE_SIZE = 1 << 15
+"""Seat values remembered per weights (``seat_value``); emptied when full."""
+_SEAT_CACHES: dict[int, tuple[Weights, dict[tuple[object, ...], float]]] = {}
+
+
+def _seat_cache(w: Weights) -> dict[tuple[object, ...], float]:
+    """The seat-value memo of the weights ``w`` (by identity: the entry holds
+    ``w``, so its id is not reused while the entry lives)."""
+    entry = _SEAT_CACHES.get(id(w))
+    if entry is None or entry[0] is not w:
+        if len(_SEAT_CACHES) >= 64:
+            _SEAT_CACHES.clear()
+        entry = _SEAT_CACHES[id(w)] = (w, {})
+    return entry[1]
+
+
 def seat_value(state: GameState, i: int, *, with_hand: bool = True, w: Weights = DEFAULT_WEIGHTS,
                ctx: _Ctx | None = None) -> float:
     """What seat ``i``'s position is worth in end-of-game points (estimate).
 
     ``with_hand=False`` counts only the hand's known cards (RULES §8): for a
     seat whose hand the evaluator cannot see.
+
+    The value is a pure function of the seat's counted hand, its row (type,
+    top card, cards, closed), acorns, panorama and used landscapes, its turns
+    left, the state's time left, the seat's objective chances (and whether it
+    owns each), the dead values, the types and ``w``: for an opponent's seat
+    (``with_hand=False``), mostly unchanged between the commands a bot
+    compares, it is memoized on exactly those (a speed-up only: the same
+    inputs give the same floats).
     """
     if state.phase == ENDED:
         return float(score(state).seats[i].total)
@@ -325,8 +192,30 @@ def seat_value(state: GameState, i: int, *, with_hand: bool = True, w: Weights =
     if len(hand) > HAND_LIMIT:
         hand = hand[:HAND_LIMIT] if with_hand else hand
     turns = turns_left(state, i, w.burn)
+    if with_hand:  # the own seat: its hand and row change with every command compared, rarely seen twice
+        return _seat_value(state, s, i, hand, turns, w, ctx)
+    owners = state.owners
+    key = (
+        state.types, tuple(hand), tuple([(p.leaf_type, p.cards[-1], len(p.cards), p.closed) for p in s.row]),
+        s.acorns, tuple(s.panorama), tuple(s.used), turns, ctx.t_left,
+        tuple([(owners[o] == i, probs[i]) for o, probs in ctx.chances.items()]), ctx.dead_key,
+    )
+    cache = _seat_cache(w)
+    v = cache.get(key)
+    if v is None:
+        v = _seat_value(state, s, i, hand, turns, w, ctx)
+        if len(cache) >= SEAT_CACHE_SIZE:
+            cache.clear()
+        cache[key] = v
+    return v
+
+
+def _seat_value(state: GameState, s: SeatState, i: int, hand: list[Card] | tuple[Card, ...], turns: float,
+                w: Weights, ctx: _Ctx) -> float:
+    """``seat_value`` of seat ``i`` (``s``) counting ``hand``, worked out."""
     growth = w.growth * min(1.0, max(0.0, (turns - 1.0) / w.growth_turns))
-    total, leftover = _plan_outcome(s, hand, state.types, growth, ctx, math.ceil(w.play_share * turns))
+    total, leftover = plan_outcome(s, hand, state.types, growth, ctx.dead, ctx.dead_key,
+                                   math.ceil(w.play_share * turns))
     v = total + w.leftover * leftover * min(1.0, turns / 3.0)
     tl = ctx.t_left
     v += s.acorns * (w.acorn + w.acorn_early * tl)

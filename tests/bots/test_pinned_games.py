@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import pytest
 
-from momiji_tui.bots import evaluate
+from momiji_tui.bots import evaluate, plan
 from momiji_tui.bots.tournament import play_game
 
 # (line-up, deal seed, game, tournament seed, landscape mode) →
@@ -39,10 +39,12 @@ def test_seeded_bot_games_end_with_the_pinned_scores_rules_7(game, expected):
     assert _result(game) == expected
 
 
-def test_the_evaluation_memo_emptied_at_every_turn_plays_the_same_games(monkeypatch):
-    """A memo that is always nearly empty (emptied every 3 plans) and a warm
-    one give the same games: the memo only saves work."""
-    monkeypatch.setattr(evaluate, "PLAN_CACHE_SIZE", 3)
-    evaluate._PLAN_CACHE.clear()
+def test_the_evaluation_memos_emptied_at_every_turn_play_the_same_games(monkeypatch):
+    """Memos that are always nearly empty (emptied every 3 plans or seat
+    values) and warm ones give the same games: the memos only save work."""
+    monkeypatch.setattr(plan, "PLAN_CACHE_SIZE", 3)
+    monkeypatch.setattr(evaluate, "SEAT_CACHE_SIZE", 3)
+    plan._PLAN_CACHE.clear()
+    evaluate._SEAT_CACHES.clear()
     for game, expected in (PINNED[0], PINNED[4]):
         assert _result(game) == expected
