@@ -79,28 +79,44 @@ def time_left(state: GameState) -> float:
     return min(1.0, turns_left(state, state.current) / 14.0)
 
 
-def objective_chances(state: GameState, t_left: float) -> dict[str, list[float]]:
-    """For each activated objective, each seat's chance to meet it at the end."""
-    out: dict[str, list[float]] = {}
+def objective_chances(state: GameState, t_left: float) -> dict[str, tuple[float, ...]]:
+    """For each activated objective (RULES §4.3), each seat's chance to meet
+    it at the end (RULES §7), from the seats' measures now (RULES §1.4) and
+    ``t_left`` (``time_left``). Raises ``KeyError`` for an unknown objective."""
+    out: dict[str, tuple[float, ...]] = {}
     if not state.owners:
         return out
-    scale = 0.35 + 2.5 * t_left
     for o in state.owners:
-        ms = [objective_measure(o, s) for s in state.seats]
-        # the best measure of the other seats: the top one, or for the seat
-        # holding it alone, the second (all ints: the same as a max per seat)
-        top = max(ms)
-        second = max((m for m in ms if m != top), default=top) if ms.count(top) == 1 else top
-        probs = []
-        for m in ms:
-            best_other = second if m == top else top
-            if t_left <= 0.0:
-                probs.append(1.0 if (m >= 1 and m >= best_other) else 0.0)
-                continue
-            d = m - best_other + 0.5 - (1.0 if m < 1 else 0.0)
-            probs.append(1.0 / (1.0 + math.exp(-d / scale)))
-        out[o] = probs
+        out[o] = _chances(tuple([objective_measure(o, s) for s in state.seats]), t_left)
     return out
+
+
+_CHANCES: dict[tuple[tuple[int, ...], float], tuple[float, ...]] = {}
+
+
+def _chances(ms: tuple[int, ...], t_left: float) -> tuple[float, ...]:
+    """Each seat's chance to meet an objective, from the seats' measures
+    ``ms``: a pure function of ``(ms, t_left)``, memoized (bounded)."""
+    probs = _CHANCES.get((ms, t_left))
+    if probs is not None:
+        return probs
+    scale = 0.35 + 2.5 * t_left
+    # the best measure of the other seats: the top one, or for the seat
+    # holding it alone, the second (all ints: the same as a max per seat)
+    top = max(ms)
+    second = max((m for m in ms if m != top), default=top) if ms.count(top) == 1 else top
+    out = []
+    for m in ms:
+        best_other = second if m == top else top
+        if t_left <= 0.0:
+            out.append(1.0 if (m >= 1 and m >= best_other) else 0.0)
+            continue
+        d = m - best_other + 0.5 - (1.0 if m < 1 else 0.0)
+        out.append(1.0 / (1.0 + math.exp(-d / scale)))
+    if len(_CHANCES) >= 4096:
+        _CHANCES.clear()
+    probs = _CHANCES[(ms, t_left)] = tuple(out)
+    return probs
 
 
 _TV_TOTAL = {v: len(_CARDS_BY_TV[("M", v)]) for v in range(4)}  # copies of each value per type

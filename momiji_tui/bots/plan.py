@@ -96,23 +96,31 @@ class _Plan:
                 break
 
     def run(self, actions: int) -> None:
-        """Greedy: each action takes the best same-type or mixed play."""
+        """Greedy: each action takes the best same-type or mixed play.
+
+        A type's best plays depend only on its pile and its hand cards: they
+        are worked out again only for the types the last action played on."""
+        best: dict[str, tuple[float, list[int], float, int]] = {}
         for _ in range(actions):
             best_same, same_t, same_cards = 0.0, "", []
             mixed_gain, mixed = 0.0, []
             for t in list(self.hand):
-                g, cards = self.best_same(t)
+                known = best.get(t)
+                if known is None:
+                    known = best[t] = (*self.best_same(t), *self.best_single(t))
+                g, cards, g1, c1 = known
                 if g > best_same:
                     best_same, same_t, same_cards = g, t, cards
-                g1, c1 = self.best_single(t)
                 if g1 > 0:
                     mixed_gain += g1
                     mixed.append((t, c1))
             if len(mixed) >= 2 and mixed_gain > best_same:
                 for t, c in mixed:
                     self.place(t, [c])
+                    del best[t]
             elif best_same > 0:
                 self.place(same_t, same_cards)
+                del best[same_t]
             else:
                 return
 
