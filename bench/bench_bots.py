@@ -1,10 +1,13 @@
-"""Bot speed: decision times at the play budget (what the app uses)."""
+"""Bot speed: decision times at the play budget (what the app uses), and
+whole seeded games per CPU second, as the tournaments of issue 16 play them
+(``run_tournament``, one process, random panoramas)."""
 
 from __future__ import annotations
 
 import time
 
 from momiji_tui.bots import make_bot
+from momiji_tui.bots.tournament import run_tournament
 from momiji_tui.engine import create_game, fold, view
 from momiji_tui.engine import run as run_command
 
@@ -31,8 +34,23 @@ def decision_times(level: str, games: int, seats: int = 2) -> tuple[list[float],
     return times, iterations
 
 
+def games_per_cpu_second(bots: list[str], games: int, seats: int, seed: int = 7) -> float:
+    """Seeded tournament games (``--mode random``, ``--jobs 1``) per second of
+    this process's CPU time (``time.process_time``: the machine is shared)."""
+    start = time.process_time()
+    run_tournament(bots, games=games, seats=seats, seed=seed, jobs=1, landscape_mode="random")
+    return games / (time.process_time() - start)
+
+
 def run(quick: bool) -> list[dict]:
     rows = []
+    for label, bots, seats, games in (
+        ("normal self-play, 2 seats", ["normal", "normal:"], 2, 4 if quick else 20),
+        ("normal self-play, 4 seats", ["normal", "normal:"], 4, 2 if quick else 8),
+        ("hard vs normal, 2 seats", ["hard", "normal"], 2, 1 if quick else 4),
+    ):
+        rows.append(row(f"{label} (tournament, 1 process)", games_per_cpu_second(bots, games, seats),
+                        "games/cpu-s", None, True))
     for level, games in (("normal", 2 if quick else 10), ("hard", 1 if quick else 4)):
         times, iterations = decision_times(level, games)
         rows.append(row(f"{level} bot decision p95 (play budget)", p95(times), "s",

@@ -29,6 +29,7 @@ from ..engine.rules_data import (
 )
 from ..engine.scoring import objective_measure, score
 from ..engine.state import ENDED, GameState, SeatState
+from .plan import plan_outcome
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,14 +59,15 @@ def turns_left(state: GameState, seat: int, burn: float = 1.0) -> float:
     """Main actions ``seat`` can still expect, counting this turn's if unused."""
     if state.phase == ENDED:
         return 0.0
-    n = state.n_seats
-    # seats still to act in this round, from the current seat to the last seat
-    order = [(state.current + k) % n for k in range(n)]
-    last = order.index(state.last_seat)
-    this_round = seat in order[: last + 1] and not (seat == state.current and state.turn.main_done)
+    n = len(state.seats)
+    current = state.current
+    # seats still to act in this round: from the current seat (k = 0) to the
+    # last seat of the round (k = last), k counted on from the current seat
+    last = (state.first_seat - 1 - current) % n
+    this_round = (seat - current) % n <= last and not (seat == current and state.turn.main_done)
     if state.end_trigger is not None:
         return 1.0 if this_round else 0.0
-    rounds = state.deck_size / (burn * n)
+    rounds = (len(state.deck) - state.deck_pos) / (burn * n)
     torii_rounds = 2.5 * state.torii_left + 1.0  # closing piles also ends the game
     return (1.0 if this_round else 0.0) + min(rounds, torii_rounds)
 
@@ -77,155 +79,67 @@ def time_left(state: GameState) -> float:
     return min(1.0, turns_left(state, state.current) / 14.0)
 
 
-def objective_chances(state: GameState, t_left: float) -> dict[str, list[float]]:
-    """For each activated objective, each seat's chance to meet it at the end."""
-    out: dict[str, list[float]] = {}
+def objective_chances(state: GameState, t_left: float) -> dict[str, tuple[float, ...]]:
+    """For each activated objective (RULES §4.3), each seat's chance to meet
+    it at the end (RULES §7), from the seats' measures now (RULES §1.4) and
+    ``t_left`` (``time_left``). Raises ``KeyError`` for an unknown objective."""
+    out: dict[str, tuple[float, ...]] = {}
     if not state.owners:
         return out
-    scale = 0.35 + 2.5 * t_left
     for o in state.owners:
-        ms = [objective_measure(o, s) for s in state.seats]
-        probs = []
-        for i, m in enumerate(ms):
-            best_other = max(ms[j] for j in range(len(ms)) if j != i)
-            if t_left <= 0.0:
-                probs.append(1.0 if (m >= 1 and m >= best_other) else 0.0)
-                continue
-            d = m - best_other + 0.5 - (1.0 if m < 1 else 0.0)
-            probs.append(1.0 / (1.0 + math.exp(-d / scale)))
-        out[o] = probs
+        out[o] = _chances(tuple([objective_measure(o, s) for s in state.seats]), t_left)
     return out
 
 
-class _Plan:
-    """A seat's piles as (top, cards, closed) per type, and its playable hand."""
+_CHANCES: dict[tuple[tuple[int, ...], float], tuple[float, ...]] = {}
 
-    __slots__ = ("tops", "counts", "closed", "hand", "growth", "dead")
 
-    def __init__(self, seat: SeatState, hand: list[Card] | tuple[Card, ...], types: tuple[str, ...],
-                 growth: float, dead: set[tuple[str, int]]) -> None:
-        self.tops: dict[str, int] = {t: -1 for t in types}
-        self.counts: dict[str, int] = {t: 0 for t in types}
-        self.closed: set[str] = set()
-        for p in seat.row:
-            self.tops[p.leaf_type] = CARD_VALUE[p.cards[-1]]
-            self.counts[p.leaf_type] = len(p.cards)
-            if p.closed:
-                self.closed.add(p.leaf_type)
-        self.hand: dict[str, list[int]] = {}
-        for c in hand:
-            t = CARD_TYPE[c]
-            if t not in self.closed:
-                self.hand.setdefault(t, []).append(CARD_VALUE[c])
-        for vals in self.hand.values():
-            vals.sort()
-        self.growth = growth
-        self.dead = dead
-
-    def pile_value(self, t: str, top: int, n: int) -> float:
-        """top × n, plus the share of the way to a 3 that is counted now."""
-        if n == 0:
-            return 0.0
-        base = top * n
-        if top >= 3 or self.growth <= 0.0:
-            return float(base)
-        for v in range(top + 1, 4):
-            if (t, v) in self.dead:
-                return float(base)
-        steps = 3 - top
-        return base + self.growth * (3 * (n + steps) - base) / (1 + 0.35 * steps)
-
-    def best_same(self, t: str) -> tuple[float, list[int]]:
-        """Best gain from a same-type play of 1–2 cards of ``t``."""
-        vals = self.hand.get(t)
-        if not vals:
-            return 0.0, []
-        top, n = self.tops[t], self.counts[t]
-        before = self.pile_value(t, top, n)
-        best, best_cards = 0.0, []
-        fits1 = [v for v in dict.fromkeys(vals) if (v == 0 if top < 0 else v in (top, top + 1))]
-        for a in fits1:
-            g1 = self.pile_value(t, a, n + 1) - before
-            if g1 > best:
-                best, best_cards = g1, [a]
-            if a >= 3:
-                continue
-            rest = list(vals)
-            rest.remove(a)
-            for b in dict.fromkeys(rest):
-                if b in (a, a + 1):
-                    g2 = self.pile_value(t, b, n + 2) - before
-                    if g2 > best:
-                        best, best_cards = g2, [a, b]
-        return best, best_cards
-
-    def best_single(self, t: str) -> tuple[float, int]:
-        vals = self.hand.get(t)
-        if not vals:
-            return 0.0, -1
-        top, n = self.tops[t], self.counts[t]
-        before = self.pile_value(t, top, n)
-        best, card = 0.0, -1
-        for a in dict.fromkeys(vals):
-            if (a == 0) if top < 0 else a in (top, top + 1):
-                g = self.pile_value(t, a, n + 1) - before
-                if g > best:
-                    best, card = g, a
-        return best, card
-
-    def place(self, t: str, values: list[int]) -> None:
-        for v in values:
-            self.hand[t].remove(v)
-            self.tops[t] = v
-            self.counts[t] += 1
-            if v >= 3:
-                self.closed.add(t)
-                self.hand.pop(t, None)
-                break
-
-    def run(self, actions: int) -> None:
-        """Greedy: each action takes the best same-type or mixed play."""
-        for _ in range(actions):
-            best_same, same_t, same_cards = 0.0, "", []
-            mixed_gain, mixed = 0.0, []
-            for t in list(self.hand):
-                g, cards = self.best_same(t)
-                if g > best_same:
-                    best_same, same_t, same_cards = g, t, cards
-                g1, c1 = self.best_single(t)
-                if g1 > 0:
-                    mixed_gain += g1
-                    mixed.append((t, c1))
-            if len(mixed) >= 2 and mixed_gain > best_same:
-                for t, c in mixed:
-                    self.place(t, [c])
-            elif best_same > 0:
-                self.place(same_t, same_cards)
-            else:
-                return
-
-    def total(self) -> float:
-        return sum(self.pile_value(t, self.tops[t], self.counts[t]) for t in self.tops)
-
-    def leftover(self) -> int:
-        return sum(len(v) for v in self.hand.values())
+def _chances(ms: tuple[int, ...], t_left: float) -> tuple[float, ...]:
+    """Each seat's chance to meet an objective, from the seats' measures
+    ``ms``: a pure function of ``(ms, t_left)``, memoized (bounded)."""
+    probs = _CHANCES.get((ms, t_left))
+    if probs is not None:
+        return probs
+    scale = 0.35 + 2.5 * t_left
+    # the best measure of the other seats: the top one, or for the seat
+    # holding it alone, the second (all ints: the same as a max per seat)
+    top = max(ms)
+    second = max((m for m in ms if m != top), default=top) if ms.count(top) == 1 else top
+    out = []
+    for m in ms:
+        best_other = second if m == top else top
+        if t_left <= 0.0:
+            out.append(1.0 if (m >= 1 and m >= best_other) else 0.0)
+            continue
+        d = m - best_other + 0.5 - (1.0 if m < 1 else 0.0)
+        out.append(1.0 / (1.0 + math.exp(-d / scale)))
+    if len(_CHANCES) >= 4096:
+        _CHANCES.clear()
+    probs = _CHANCES[(ms, t_left)] = tuple(out)
+    return probs
 
 
 _TV_TOTAL = {v: len(_CARDS_BY_TV[("M", v)]) for v in range(4)}  # copies of each value per type
 
 
+_TV_OF_CARD: tuple[tuple[str, int] | None, ...] = tuple(
+    (CARD_TYPE[c], CARD_VALUE[c]) if CARD_VALUE[c] else None for c in range(len(CARD_VALUE))
+)  # each card's (type, value), None for a 0 (never dead: nothing waits for it)
+
+
 def _dead_values(state: GameState) -> set[tuple[str, int]]:
     """(type, value) pairs of which every card is played or discarded."""
     gone: dict[tuple[str, int], int] = {}
+    tv = _TV_OF_CARD
     for c in state.discard:
-        if CARD_VALUE[c]:
-            k = (CARD_TYPE[c], CARD_VALUE[c])
+        k = tv[c]
+        if k is not None:
             gone[k] = gone.get(k, 0) + 1
     for s in state.seats:
         for p in s.row:
             for c in p.cards:
-                if CARD_VALUE[c]:
-                    k = (CARD_TYPE[c], CARD_VALUE[c])
+                k = tv[c]
+                if k is not None:
                     gone[k] = gone.get(k, 0) + 1
     return {k for k, n in gone.items() if n >= _TV_TOTAL[k[1]]}
 
@@ -245,12 +159,29 @@ def landscape_option(seat: SeatState, t_left: float, w: Weights) -> float:
 class _Ctx:
     """Per-state work shared by every seat's evaluation."""
 
-    __slots__ = ("t_left", "chances", "dead")
+    __slots__ = ("t_left", "chances", "dead", "dead_key")
 
     def __init__(self, state: GameState) -> None:
         self.t_left = time_left(state)
         self.chances = objective_chances(state, self.t_left)
         self.dead = _dead_values(state)
+        self.dead_key = frozenset(self.dead)
+
+
+SEAT_CACHE_SIZE = 1 << 15
+"""Seat values remembered per weights (``seat_value``); emptied when full."""
+_SEAT_CACHES: dict[int, tuple[Weights, dict[tuple[object, ...], float]]] = {}
+
+
+def _seat_cache(w: Weights) -> dict[tuple[object, ...], float]:
+    """The seat-value memo of the weights ``w`` (by identity: the entry holds
+    ``w``, so its id is not reused while the entry lives)."""
+    entry = _SEAT_CACHES.get(id(w))
+    if entry is None or entry[0] is not w:
+        if len(_SEAT_CACHES) >= 64:
+            _SEAT_CACHES.clear()
+        entry = _SEAT_CACHES[id(w)] = (w, {})
+    return entry[1]
 
 
 def seat_value(state: GameState, i: int, *, with_hand: bool = True, w: Weights = DEFAULT_WEIGHTS,
@@ -259,6 +190,14 @@ def seat_value(state: GameState, i: int, *, with_hand: bool = True, w: Weights =
 
     ``with_hand=False`` counts only the hand's known cards (RULES §8): for a
     seat whose hand the evaluator cannot see.
+
+    The value is a pure function of the seat's counted hand, its row (type,
+    top card, cards, closed), acorns, panorama and used landscapes, its turns
+    left, the state's time left, the seat's objective chances (and whether it
+    owns each), the dead values, the types and ``w``: for an opponent's seat
+    (``with_hand=False``), mostly unchanged between the commands a bot
+    compares, it is memoized on exactly those (a speed-up only: the same
+    inputs give the same floats).
     """
     if state.phase == ENDED:
         return float(score(state).seats[i].total)
@@ -269,10 +208,31 @@ def seat_value(state: GameState, i: int, *, with_hand: bool = True, w: Weights =
     if len(hand) > HAND_LIMIT:
         hand = hand[:HAND_LIMIT] if with_hand else hand
     turns = turns_left(state, i, w.burn)
+    if with_hand:  # the own seat: its hand and row change with every command compared, rarely seen twice
+        return _seat_value(state, s, i, hand, turns, w, ctx)
+    owners = state.owners
+    key = (
+        state.types, tuple(hand), tuple([(p.leaf_type, p.cards[-1], len(p.cards), p.closed) for p in s.row]),
+        s.acorns, tuple(s.panorama), tuple(s.used), turns, ctx.t_left,
+        tuple([(owners[o] == i, probs[i]) for o, probs in ctx.chances.items()]), ctx.dead_key,
+    )
+    cache = _seat_cache(w)
+    v = cache.get(key)
+    if v is None:
+        v = _seat_value(state, s, i, hand, turns, w, ctx)
+        if len(cache) >= SEAT_CACHE_SIZE:
+            cache.clear()
+        cache[key] = v
+    return v
+
+
+def _seat_value(state: GameState, s: SeatState, i: int, hand: list[Card] | tuple[Card, ...], turns: float,
+                w: Weights, ctx: _Ctx) -> float:
+    """``seat_value`` of seat ``i`` (``s``) counting ``hand``, worked out."""
     growth = w.growth * min(1.0, max(0.0, (turns - 1.0) / w.growth_turns))
-    plan = _Plan(s, hand, state.types, growth, ctx.dead)
-    plan.run(math.ceil(w.play_share * turns))
-    v = plan.total() + w.leftover * plan.leftover() * min(1.0, turns / 3.0)
+    total, leftover = plan_outcome(s, hand, state.types, growth, ctx.dead, ctx.dead_key,
+                                   math.ceil(w.play_share * turns))
+    v = total + w.leftover * leftover * min(1.0, turns / 3.0)
     tl = ctx.t_left
     v += s.acorns * (w.acorn + w.acorn_early * tl)
     for o, probs in ctx.chances.items():
