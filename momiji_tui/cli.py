@@ -269,7 +269,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
 
 def cmd_tournament(argv: list[str]) -> int:
     """Delegate to the bots' tournament runner."""
-    from .bots.tournament import main_tournament
+    from .bots.tournament_cli import main_tournament
 
     return main_tournament(argv)
 

@@ -18,7 +18,7 @@ from ..engine.commands import Command
 from ..engine import run
 from ..engine.legal import can_take_main_action
 from ..engine.rules_data import (
-    BRIDGE_SAME_TYPE_MAX, EXCHANGE_DISCARD, HAND_LIMIT, LANDSCAPE_COST, OBJECTIVE_COST,
+    BRIDGE_SAME_TYPE_MAX, EXCHANGE_DISCARD, HAND_LIMIT, OBJECTIVE_COST,
     PAGODA_OBJECTIVE_COST, REVEAL_COST, SAME_TYPE_MAX, STONES_STEP, TEAHOUSE_COLUMNS,
 )
 from ..engine.scoring import objective_measure
@@ -187,7 +187,7 @@ def random_command(state: GameState, seat: int, rng: random.Random) -> Command:
     if not turn.exchanged and len(s.hand) >= EXCHANGE_DISCARD:
         a, b = rng.sample(s.hand, EXCHANGE_DISCARD)  # RULES §4.4: two cards
         frees.append(cmd.Exchange(seat, (a, b)))
-    if turn.landscape is None and s.acorns >= LANDSCAPE_COST:
+    if turn.landscape is None and s.acorns >= state.rules.cheapest_landscape:
         for lid in s.panorama:
             if lid in s.used or s.acorns < state.rules.landscape_cost(lid):
                 continue

@@ -1,7 +1,7 @@
 """Seeded bot tournaments with seats rotated (DESIGN "Bots": strength is measured).
 
     result = run_tournament(["hard", "normal"], games=1000, seats=2, seed=0, jobs=2)
-    print(format_result(result))
+
 
 Every deal (``seed + deal``) is played once per rotation of the line-up, so
 every bot plays every seat of every deal equally often (the duplicate format
@@ -10,12 +10,11 @@ tournament seed, the game and the seat, never from the deal.
 
 This module is a runner, not a bot: it times decisions with
 ``time.perf_counter`` and may use ``multiprocessing``. The CLI
-(``momiji tournament``) calls ``main_tournament(argv)``.
+(``momiji tournament``) is ``tournament_cli.main_tournament(argv)``.
 """
 
 from __future__ import annotations
 
-import argparse
 import hashlib
 import json
 import math
@@ -25,9 +24,8 @@ from dataclasses import asdict, dataclass, field, replace
 from typing import Any
 
 from ..engine import create_game, fold, run, score, view
-from ..engine.rules_data import RULES_BY_VERSION, RULES_VERSION, rules_for
-from .. import argtypes
-from . import LEVELS, make_bot
+from ..engine.rules_data import RULES_VERSION, rules_for
+from . import make_bot
 from .balance import MIN_BALANCE_SEATS as MIN_BALANCE_SEATS  # re-exported
 from .balance import Z95, LandscapeStats, ObjectiveStats, landscape_balance, wilson
 from .balance import objective_balance
@@ -262,7 +260,8 @@ def _count(n: int, noun: str) -> str:
 def run_tournament(bots: list[str], games: int, seats: int, seed: int, jobs: int = 1,
                    budgets: Mapping[str, Mapping[str, Any]] | None = None, *,
                    landscape_mode: str = "draft", keep_records: bool = False,
-                   progress: Any = None, rules_version: str = RULES_VERSION) -> TournamentResult:
+                   progress: Any = None, rules_version: str = RULES_VERSION,
+                   first_game: int = 0, on_record: Any = None) -> TournamentResult:
     """Play ``games`` seeded games of ``seats`` seats between ``bots``.
 
     Game ``g`` plays deal ``seed + g // R`` with rotation ``g % R`` of the
@@ -270,7 +269,9 @@ def run_tournament(bots: list[str], games: int, seats: int, seed: int, jobs: int
     every bot every seat equally. ``budgets`` maps a level to its budget
     keywords (e.g. ``{"hard": {"iterations": 200}}``); a bot spec may also
     carry them (``"hard:iterations=200"``). ``jobs > 1`` plays games in that
-    many processes; results do not depend on ``jobs``.
+    many processes; results do not depend on ``jobs``. ``first_game = K``
+    plays games K … K + games − 1 of the same tournament (a long run in
+    parts); ``on_record(record)`` is called as each game ends (to keep it).
 
     Raises ``ValueError`` for seats other than 2–4 (RULES §2), no bot, fewer
     than 1 game or job, or a negative seed (see ``deal_seeds``).
@@ -283,11 +284,14 @@ def run_tournament(bots: list[str], games: int, seats: int, seed: int, jobs: int
         raise ValueError(f"a tournament needs at least 1 game, not {games}")
     if jobs < 1:
         raise ValueError(f"a tournament needs at least 1 job, not {jobs}")
+    if first_game < 0:
+        raise ValueError(f"the first game is 0 or more, not {first_game}")
     rot = lineups(bots, seats)
-    deals = deal_seeds(seed, games, len(rot))
+    deals = deal_seeds(seed, first_game + games, len(rot))
     budgets_d = {k: dict(v) for k, v in (budgets or {}).items()}
     rules_for(rules_version)  # raises ValueError for an unknown version, before any game
-    tasks = [(rot[g % len(rot)], deals[g], g, seed, landscape_mode, budgets_d, rules_version) for g in range(games)]
+    tasks = [(rot[g % len(rot)], deals[g], g, seed, landscape_mode, budgets_d, rules_version)
+             for g in range(first_game, first_game + games)]
     t0 = time.perf_counter()
     records: list[GameRecord] = []
     if jobs > 1:
@@ -296,28 +300,41 @@ def run_tournament(bots: list[str], games: int, seats: int, seed: int, jobs: int
         with mp.get_context("spawn").Pool(jobs) as pool:
             for rec in pool.imap_unordered(_run_one, tasks, chunksize=1):
                 records.append(rec)
+                if on_record:
+                    on_record(rec)
                 if progress:
                     progress(len(records), games)
     else:
         for t in tasks:
             records.append(_run_one(t))
+            if on_record:
+                on_record(records[-1])
             if progress:
                 progress(len(records), games)
-    records.sort(key=lambda r: r.game)
+    return result_from_records(records, bots, seats, seed, landscape_mode, budgets_d, rules_version,
+                               seconds=time.perf_counter() - t0, keep_records=keep_records)
+
+
+def result_from_records(records: list[GameRecord], bots: list[str], seats: int, seed: int, landscape_mode: str,
+                        budgets: dict[str, dict[str, Any]], rules_version: str, *, seconds: float = 0.0,
+                        keep_records: bool = False) -> TournamentResult:
+    """The tournament's tables from its game records (any order, any parts of
+    one tournament: ``bots``, ``seats``, ``seed``, mode, budgets and rules are
+    those the records were played with)."""
+    records = sorted(records, key=lambda r: r.game)
     labels = list(dict.fromkeys(bots))
     stats = summarize(records, labels)
-    result = TournamentResult(
-        bots=labels, games=games, seats=seats, seed=seed, landscape_mode=landscape_mode,
-        budgets=budgets_d, stats=stats,
+    return TournamentResult(
+        bots=labels, games=len(records), seats=seats, seed=seed, landscape_mode=landscape_mode,
+        budgets=budgets, stats=stats,
         mean_rounds=sum(r.rounds for r in records) / max(1, len(records)),
         mean_decisions=sum(sum(r.decisions) for r in records) / max(1, len(records)),
-        seconds=time.perf_counter() - t0,
+        seconds=seconds,
         landscapes=landscape_balance(records, stats) if landscape_mode in ("draft", RANDOM) else [],
         objectives=objective_balance(records, stats) if landscape_mode == RANDOM else [],
         records=records if keep_records else [],
-        deals=len(set(deals)), rules_version=rules_version,
+        deals=len({r.deal_seed for r in records}), rules_version=rules_version,
     )
-    return result
 
 
 # --------------------------------------------------------------------- output
@@ -353,57 +370,3 @@ def to_json(result: TournamentResult) -> str:
     for b in d["budgets"].values():
         b.pop("clock", None)
     return json.dumps(d, indent=2, default=str)
-
-
-def main_tournament(argv: list[str]) -> int:
-    """``momiji tournament --bots hard,normal --games N --seats K --seed S --jobs J [--json]``."""
-    p = argparse.ArgumentParser(prog="momiji tournament", description="Seeded bot tournament with seats rotated.")
-    p.add_argument("--bots", default="normal,easy",
-                   help="comma-separated levels (easy, normal, hard); a level may carry a budget, "
-                        "e.g. hard:iterations=200 (more keywords: hard:iterations=200:horizon=1)")
-    p.add_argument("--games", type=argtypes.whole_number(1), default=100, help="games to play (1 or more)")
-    p.add_argument("--seats", type=int, choices=(2, 3, 4), default=2)
-    p.add_argument("--seed", type=argtypes.seed, default=0,
-                   help="deal of the first game (0 or more); game g plays deal seed + g // (number of bots)")
-    p.add_argument("--jobs", type=argtypes.whole_number(1), default=1, help="processes (1 or more)")
-    p.add_argument("--mode", choices=("draft", "starter", RANDOM), default="draft",
-                   help="landscapes: draft, starter, or random (balance mode: panoramas at random, docs/BALANCE.md)")
-    p.add_argument("--rules", choices=tuple(RULES_BY_VERSION), default=RULES_VERSION, help="rules version to play")
-    p.add_argument("--iterations", type=argtypes.whole_number(1), default=None, help="Hard: iterations per decision")
-    p.add_argument("--time-limit", type=argtypes.positive_seconds, default=None,
-                   help="Hard: seconds per decision (wall clock)")
-    p.add_argument("--json", action="store_true", help="print JSON instead of the table")
-    p.add_argument("--progress", action="store_true", help="report progress on stderr")
-    a = p.parse_args(argv)
-    bots = [b.strip() for b in a.bots.split(",") if b.strip()]
-    if not bots:
-        p.error("argument --bots: name at least one bot, e.g. --bots normal,easy")
-    for spec in bots:
-        try:
-            level, _ = parse_bot(spec, None)
-        except ValueError as exc:
-            p.error(f"argument --bots: {exc}")
-        if level not in LEVELS:
-            p.error(f"argument --bots: unknown bot level {level!r}: choose one of {', '.join(LEVELS)}")
-    budgets: dict[str, dict[str, Any]] = {}
-    if a.iterations is not None:
-        budgets.setdefault("hard", {})["iterations"] = a.iterations
-    if a.time_limit is not None:
-        budgets.setdefault("hard", {})["time_limit"] = a.time_limit
-    prog = None
-    if a.progress:
-        import sys
-
-        def prog(done: int, total: int) -> None:
-            if done % max(1, total // 20) == 0 or done == total:
-                print(f"{done}/{total} games", file=sys.stderr, flush=True)
-    result = run_tournament(bots, a.games, a.seats, a.seed, a.jobs, budgets, landscape_mode=a.mode, progress=prog,
-                            rules_version=a.rules)
-    print(to_json(result) if a.json else format_result(result))
-    return 0
-
-
-if __name__ == "__main__":  # pragma: no cover
-    import sys
-
-    raise SystemExit(main_tournament(sys.argv[1:]))

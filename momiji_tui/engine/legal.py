@@ -29,7 +29,7 @@ from . import commands as cmd
 from .cards import CARD_KIND_ID, CARD_TYPE, CARD_VALUE, Card
 from .placement import Misplaced, placement, row_tops
 from .rules_data import (
-    BRIDGE_SAME_TYPE_MAX, EXCHANGE_DISCARD, HAND_LIMIT, KOI_MAX, LANDSCAPE_COST, LANDSCAPES,
+    BRIDGE_SAME_TYPE_MAX, EXCHANGE_DISCARD, HAND_LIMIT, KOI_MAX, LANDSCAPES,
     MIDDAY, OBJECTIVE_COST, PAGODA_OBJECTIVE_COST, REVEAL_COST, SAME_TYPE_MAX, STONES_STEP,
     TEAHOUSE_COLUMNS,
 )
@@ -214,7 +214,7 @@ def _arrangements(
 
 def _landscapes(state: GameState, seat: int) -> list[cmd.Command]:
     s = state.seats[seat]
-    if state.turn.landscape is not None or s.acorns < LANDSCAPE_COST:
+    if state.turn.landscape is not None or s.acorns < state.rules.cheapest_landscape:
         return []
     key = hand_key(s)
     out: list[cmd.Command] = []

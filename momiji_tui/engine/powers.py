@@ -48,7 +48,8 @@ def use_landscape(d: Decision, c: cmd.UseLandscape) -> None:
         have = seat.acorns or "none"
         raise IllegalCommand(f"Using {name} costs {acorns_text(cost)}; you have {have} (RULES §4.5).")
     check_power_args(s, seat, c, name)
-    d.emit(ev.AcornsPaid(c.seat, cost, "landscape"))
+    if cost:  # a free landscape pays nothing (RULES §4.5)
+        d.emit(ev.AcornsPaid(c.seat, cost, "landscape"))
     d.emit(ev.LandscapeUsed(c.seat, lid))
     POWERS.get(lid, _no_effect)(d, c)
 

@@ -183,11 +183,18 @@ class HouseRules:
     landscape_costs: tuple[tuple[str, int], ...] = ()
 
     def landscape_cost(self, landscape: str) -> int:
-        """Acorns paid to use ``landscape`` under these rules (RULES §4.5)."""
+        """Acorns paid to use ``landscape`` under these rules (RULES §4.5);
+        0 for a free landscape."""
         for lid, cost in self.landscape_costs:
             if lid == landscape:
                 return cost
         return LANDSCAPE_COST
+
+    @property
+    def cheapest_landscape(self) -> int:
+        """The fewest acorns any landscape costs under these rules: a seat
+        with fewer can use none (RULES §4.5)."""
+        return min([LANDSCAPE_COST, *(cost for _, cost in self.landscape_costs)])
 
 
 def landscape_cost_text(rules: HouseRules, landscapes: Iterable[str]) -> str:
@@ -200,7 +207,9 @@ def landscape_cost_text(rules: HouseRules, landscapes: Iterable[str]) -> str:
 
 
 def acorns_text(n: int) -> str:
-    """``"1 acorn"``, ``"2 acorns"``."""
+    """``"1 acorn"``, ``"2 acorns"``; ``"free"`` for 0 (a free landscape)."""
+    if n == 0:
+        return "free"
     return f"{n} acorn" if n == 1 else f"{n} acorns"
 
 
@@ -209,6 +218,8 @@ RULES_BY_VERSION: dict[str, HouseRules] = {
     "2026.11-1": HouseRules("2026.11-1"),
     # RULES §1.5 [house]: Tea House costs 2 acorns (docs/BALANCE.md).
     "2026.11-2": HouseRules("2026.11-2", landscape_costs=(("teahouse", 2),)),
+    # RULES §1.5 [house]: Tea House 3 acorns, Red Bridge free (docs/BALANCE.md).
+    "2026.12-1": HouseRules("2026.12-1", landscape_costs=(("teahouse", 3), ("bridge", 0))),
 }
 CURRENT_RULES = RULES_BY_VERSION[RULES_VERSION]
 

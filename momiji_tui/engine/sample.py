@@ -29,7 +29,7 @@ from .cards import CARD_TYPE, CARD_VALUE, Card
 from .placement import row_tops
 from .legal import placeable
 from .rules_data import (
-    BRIDGE_SAME_TYPE_MAX, EXCHANGE_DISCARD, HAND_LIMIT, KOI_MAX, LANDSCAPE_COST, LANDSCAPES,
+    BRIDGE_SAME_TYPE_MAX, EXCHANGE_DISCARD, HAND_LIMIT, KOI_MAX, LANDSCAPES,
     MAX_VALUE, MIDDAY, OBJECTIVE_COST, PAGODA_OBJECTIVE_COST, REVEAL_COST, SAME_TYPE_MAX,
     STONES_STEP, TEAHOUSE_COLUMNS,
 )
@@ -79,7 +79,7 @@ def sample_command(state: GameState, seat: int, rng: random.Random) -> cmd.Comma
             kinds.append(cmd.Pass)
     if not turn.exchanged and len(hand) >= EXCHANGE_DISCARD:
         kinds.append(cmd.Exchange)
-    if turn.landscape is None and s.acorns >= LANDSCAPE_COST:
+    if turn.landscape is None and s.acorns >= state.rules.cheapest_landscape:
         landscapes = _usable_landscapes(state, s)
         if landscapes:
             kinds.append(cmd.UseLandscape)

@@ -9,7 +9,8 @@ import pytest
 
 from momiji_tui.bots.balance import MIN_BALANCE_SEATS, objective_balance
 from momiji_tui.bots.balance_mode import random_panoramas
-from momiji_tui.bots.tournament import GameRecord, format_result, main_tournament, run_tournament, summarize
+from momiji_tui.bots.tournament import GameRecord, format_result, run_tournament, summarize
+from momiji_tui.bots.tournament_cli import main_tournament
 from momiji_tui.engine import create_game, fold
 from momiji_tui.engine.rules_data import LANDSCAPES, PARTS
 from momiji_tui.engine.state import DRAFT

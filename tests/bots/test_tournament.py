@@ -8,8 +8,9 @@ from collections import Counter
 import pytest
 
 from momiji_tui.bots.tournament import (
-    format_result, lineups, main_tournament, parse_bot, run_tournament, to_json, wilson,
+    format_result, lineups, parse_bot, run_tournament, to_json, wilson,
 )
+from momiji_tui.bots.tournament_cli import main_tournament
 
 
 def test_wilson_interval_matches_known_values():
@@ -153,3 +154,42 @@ def test_landscape_balance_tests_a_landscape_with_enough_seats():
     assert rows["spring"].seats_with == n and rows["spring"].z is not None and rows["spring"].z > 0
     few = landscape_balance(records[: n - 1], summarize(records[: n - 1], ["a"]))
     assert all(ls.z is None for ls in few)
+
+
+def test_a_tournament_streamed_in_parts_reports_as_the_whole_run(capsys, monkeypatch):
+    """--stream in two parts (--first-game), read back in any order by
+    --report, gives the tables of one run of all the games (docs/BALANCE.md:
+    long runs kept as they go)."""
+    import io
+    import re
+
+    args = ["--bots", "easy,easy:", "--seats", "2", "--seed", "3", "--mode", "random"]
+    assert main_tournament([*args, "--games", "8"]) == 0
+    whole = capsys.readouterr().out
+    assert main_tournament([*args, "--games", "4", "--stream"]) == 0
+    first = capsys.readouterr().out
+    assert main_tournament([*args, "--games", "4", "--first-game", "4", "--stream"]) == 0
+    second = capsys.readouterr().out
+    assert len(first.splitlines()) == 5 and '"header"' in first.splitlines()[0]
+    monkeypatch.setattr("sys.stdin", io.StringIO(second + first + second.splitlines()[2] + "\n"))
+    assert main_tournament(["--report"]) == 0
+    report = capsys.readouterr().out
+
+    def no_clock(text: str) -> str:
+        text = re.sub(r"wall time \d+ s", "", text)
+        return "\n".join(line[:70] for line in text.splitlines())  # think times differ run to run
+    assert no_clock(report) == no_clock(whole)
+    assert "8 games on 4 deals" in report
+
+
+def test_report_refuses_lines_of_two_tournaments(capsys, monkeypatch):
+    import io
+
+    assert main_tournament(["--bots", "easy,easy:", "--games", "2", "--stream"]) == 0
+    a = capsys.readouterr().out
+    assert main_tournament(["--bots", "easy,easy:", "--games", "2", "--seed", "9", "--stream"]) == 0
+    b = capsys.readouterr().out
+    monkeypatch.setattr("sys.stdin", io.StringIO(a + b))
+    with pytest.raises(SystemExit):
+        main_tournament(["--report"])
+    assert "another tournament" in capsys.readouterr().err
