@@ -28,6 +28,7 @@ class SyncGameStore:
 
     def __init__(self, url: str) -> None:
         self._loop = asyncio.new_event_loop()
+        self._calls = threading.Lock()
         self._thread = threading.Thread(target=self._loop.run_forever, name="momiji-database", daemon=True)
         self._thread.start()
         try:
@@ -37,8 +38,12 @@ class SyncGameStore:
             raise
 
     def _run(self, coro: Coroutine[Any, Any, T]) -> T:
-        """Run ``coro`` on the store's loop and wait for its result (or its exception)."""
-        return asyncio.run_coroutine_threadsafe(coro, self._loop).result()
+        """Run ``coro`` on the store's loop and wait for its result (or its
+        exception), one call at a time: the calls share one connection, and
+        two transactions on it at once would nest (a server's bot threads
+        and its event loop may call together)."""
+        with self._calls:
+            return asyncio.run_coroutine_threadsafe(coro, self._loop).result()
 
     def _stop(self) -> None:
         self._loop.call_soon_threadsafe(self._loop.stop)
@@ -81,9 +86,9 @@ class SyncGameStore:
         """:meth:`GameStore.load_game`."""
         return self._run(self._store.load_game(game_id, validate))
 
-    def game_ids(self, owner: str | None = None) -> list[str]:
+    def game_ids(self, owner: str | None = None, *, unfinished: bool = False) -> list[str]:
         """:meth:`GameStore.game_ids`."""
-        return self._run(self._store.game_ids(owner))
+        return self._run(self._store.game_ids(owner, unfinished=unfinished))
 
     def list_games(self, validate: Validator | None = None, *, owner: str | None = None) -> list[SavedGame]:
         """:meth:`GameStore.list_games`."""
