@@ -149,3 +149,19 @@ def test_after_a_worker_dies_mid_game_both_players_return_to_their_seats_on_anot
         assert other.store.load_game(table.game_id).position == len(resumed.events)
     finally:
         worker_b.close()
+
+
+def test_after_the_database_drops_the_connection_one_move_is_refused_in_words_then_play_goes_on(games, pg_admin):
+    """A database restart (here: the server's backend ended by the admin) must not
+    break the server for good: the move in flight is not made ('Not saved: the
+    database failed: …'), the store connects again, the same move then lands."""
+    table = games.new_table(Table, SEATS, seed=14, landscape_mode="starter", owners=["key-a"])
+    pg_admin.execute("SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
+                     "WHERE datname = current_database() AND pid <> pg_backend_pid()")
+    command = table.bot_command(table.bot_to_move())
+    before = table.state.clone()
+    with pytest.raises(WriteFailed) as caught:
+        table.submit(command)
+    assert caught.value.reason.startswith("the database failed: ") and table.state == before
+    table.submit(command)  # the same move, sent again, is saved on a new connection
+    assert games.store.load_game(table.game_id).position == len(table.events)
