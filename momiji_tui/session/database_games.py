@@ -197,7 +197,7 @@ class DatabaseGames:
 
     def _list(self, owner: str) -> list[SavedGame]:
         try:
-            return self.store.list_games(validate_log, owner=owner)
+            return self.store.list_games(validate_log, owner=owner, unfinished=True)
         except psycopg.Error as exc:
             raise _failed("list the games", exc) from exc
 

@@ -165,3 +165,22 @@ def test_after_the_database_drops_the_connection_one_move_is_refused_in_words_th
     assert caught.value.reason.startswith("the database failed: ") and table.state == before
     table.submit(command)  # the same move, sent again, is saved on a new connection
     assert games.store.load_game(table.game_id).position == len(table.events)
+
+
+def test_the_lobby_lists_a_players_games_without_reading_their_finished_ones(games, monkeypatch):
+    """'Continue' and 'Resume my games' are read at every lobby visit: only the
+    unfinished games are loaded, however many finished ones a player has."""
+    done = games.new_table(Table, SEATS, seed=15, landscape_mode="starter", owners=["key-a"])
+    while (seat := done.bot_to_move()) is not None:
+        done.submit(done.bot_command(seat))
+    going = games.new_table(Table, SEATS, seed=16, landscape_mode="starter", owners=["key-a"])
+    loaded: list[str] = []
+    real = type(games.store._store).load_game
+
+    async def counted(store, game_id, validate=None):
+        loaded.append(game_id)
+        return await real(store, game_id, validate)
+
+    monkeypatch.setattr(type(games.store._store), "load_game", counted)
+    assert [g.game_id for g in games.unfinished_solo("key-a")] == [going.game_id]
+    assert loaded == [going.game_id]

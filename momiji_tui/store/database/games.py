@@ -213,12 +213,14 @@ class GameStore:
         ids = [str(r[0]) for r in await cur.fetchall()]
         return ids
 
-    async def list_games(self, validate: Validator | None = None, *, owner: str | None = None) -> list[SavedGame]:
-        """Every game (``owner``'s only when given), last played first, as the
+    async def list_games(self, validate: Validator | None = None, *, owner: str | None = None,
+                         unfinished: bool = False) -> list[SavedGame]:
+        """Every game (``owner``'s only when given; with ``unfinished`` only
+        those not finished, the others never read), last played first, as the
         file store lists them: a damaged or newer one is listed with its
         problem, never raised and never changed; ``path`` is the game id."""
         games = []
-        for game_id in await self.game_ids(owner):
+        for game_id in await self.game_ids(owner, unfinished=unfinished):
             try:
                 stored = await self.load_game(game_id, validate)
             except GameNotFound:  # deleted while we looked

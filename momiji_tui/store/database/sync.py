@@ -109,6 +109,7 @@ class SyncGameStore:
         """:meth:`GameStore.game_ids`."""
         return self._call(lambda store: store.game_ids(owner, unfinished=unfinished))
 
-    def list_games(self, validate: Validator | None = None, *, owner: str | None = None) -> list[SavedGame]:
+    def list_games(self, validate: Validator | None = None, *, owner: str | None = None,
+                   unfinished: bool = False) -> list[SavedGame]:
         """:meth:`GameStore.list_games`."""
-        return self._call(lambda store: store.list_games(validate, owner=owner))
+        return self._call(lambda store: store.list_games(validate, owner=owner, unfinished=unfinished))
