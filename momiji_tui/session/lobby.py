@@ -18,6 +18,8 @@ Where things are saved (``<data>`` is the server's data directory)::
     <data>/players/<account_id>/games/<game-id>.jsonl   solo games of one identity
     <data>/tables/games/<game-id>.jsonl                 shared games (event logs)
 
+or, with ``momiji serve --database``, both in the database (:mod:`.database_games`).
+
 A shared game's log is not under its creator's folder: it belongs to all its
 players alike, and a solo "saved games" list must never offer it (opening it
 alone would leave the other human seats with nobody). The save header says
@@ -35,19 +37,24 @@ import logging
 import os
 from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from ..store import is_game_id
+from ..store import StoreError
 from . import seat_log
 from .deal_seed import secret_deal_seed
 from .lobby_types import (
     ACCOUNT_ID_RE, IN_LOBBY, Dissolved, LobbyChanged, LobbyError, LobbyEvent, LobbySnapshot, Member, MyTable,
     PendingSeat, PendingTable, Player, Seated, SeatNews, TableInfo,
 )
-from .names import unique_label
+from .names import unique_label, unique_name
 from .shared_table import (
     CallLater, LiveGames, LiveSeat, LiveTable, Pause, SharedTable, Think, think_in_thread,
 )
+from .shared_games import FileSharedGames, SharedGames
 from .table import BOT, HUMAN, SeatConfig
+
+if TYPE_CHECKING:  # psycopg is optional: loaded only by momiji serve --database
+    from .database_games import DatabaseGames
 
 log = logging.getLogger("momiji_tui.lobby")
 
@@ -65,15 +72,19 @@ class Lobby(LiveGames):
     bots of shared tables (one task per table, :mod:`.shared_table`):
     ``make_bot`` (e.g. the bot pool's), ``bot_delay`` seconds between their
     moves; tests inject ``think`` (how a decision is asked), ``pause`` and
-    ``call_later`` (the seat-wait timer) instead of the loop's.
+    ``call_later`` (the seat-wait timer) instead of the loop's. ``games``:
+    the database (``momiji serve --database``): shared and solo games are
+    saved there, not in ``data_dir`` (closed by :meth:`close`).
     """
 
     def __init__(self, data_dir: str | os.PathLike[str], *, seat_wait: float | None = 120.0,
                  takeover_level: str = "normal", deal_seed: Callable[[], int] = secret_deal_seed,
                  make_bot: Callable[..., object] | None = None, bot_delay: float = 0.6,
                  think: Think | None = None, pause: Pause = asyncio.sleep,
-                 call_later: CallLater | None = None) -> None:
+                 call_later: CallLater | None = None, games: DatabaseGames | None = None) -> None:
         self.data_dir = Path(data_dir)
+        self.games = games
+        self.shared: SharedGames = games if games is not None else FileSharedGames(self.tables_dir)
         self.deal_seed = deal_seed
         self.seat_wait = seat_wait if seat_wait and seat_wait > 0 else None
         self.takeover_level = takeover_level
@@ -104,17 +115,15 @@ class Lobby(LiveGames):
         """``<data>/tables``: shared games (``games/``; ``seats/``: old seats files, migrated)."""
         return self.data_dir / "tables"
 
-    def _game_path(self, game_id: str) -> Path:
-        if not is_game_id(game_id):
-            raise LobbyError("There is no such table.")
-        return self.tables_dir / "games" / f"{game_id}.jsonl"
-
     # --------------------------------------------------------------- members
     def enter(self, member: Member) -> None:
         """A front end arrived in the lobby; it gets a label no other person has."""
         others = ((m.player.account_id, label) for m, label in self.labels.items())
         self.labels[member] = unique_label(member.player, others)
         self.members[member] = IN_LOBBY
+        owned = self.shared.owned_by(member.player.account_id)  # the database: another process's games too
+        if owned is not None:
+            self._load_index()[member.player.account_id] = owned
         self._changed()
 
     def exit(self, member: Member) -> None:
@@ -205,7 +214,7 @@ class Lobby(LiveGames):
         self.leave_pending(member)
         seat.member = member
         taken = {s.name for s in pending.seats if s.name}
-        seat.name = _unique(self.label(member), taken)
+        seat.name = unique_name(self.label(member), taken)
         self._set_activity_quiet(member, f"waiting at table {table_id}")
         if pending.open_seats == 0:
             self._start(pending)
@@ -241,9 +250,10 @@ class Lobby(LiveGames):
         configs = [SeatConfig(s.name, BOT, pending.bot_level) if s.kind == BOT else SeatConfig(s.name, HUMAN)
                    for s in pending.seats]
         try:
-            table = SharedTable.new(configs, seed=self.deal_seed(), landscape_mode=pending.landscape_mode,
-                                    data_dir=self.tables_dir)
-        except (OSError, ValueError) as exc:
+            owners = [s.member.player.account_id for s in pending.seats if s.member is not None]
+            table = self.shared.new_shared(configs, seed=self.deal_seed(), landscape_mode=pending.landscape_mode,
+                                           owners=owners)
+        except (OSError, ValueError, StoreError) as exc:
             self._not_started(pending, exc, f"The game could not start: {exc}")
             return
         table.hints_allowed = pending.hints_allowed
@@ -304,7 +314,7 @@ class Lobby(LiveGames):
                 names = tuple(s.name for s in live.seats)
                 out.append(MyTable(game_id, seat, names, True, live.seats[seat].member is not None))
                 continue
-            summary = seat_log.read_summary(self._game_path(game_id))
+            summary = self.shared.summary(game_id)
             if summary is None or summary.finished or player.account_id not in summary.owners:
                 continue
             out.append(MyTable(game_id, summary.owners.index(player.account_id), summary.names, False, False))
@@ -350,6 +360,7 @@ class Lobby(LiveGames):
         for live in list(self.live.values()):
             self._drop(live)
         self.pending.clear()
+        self.shared.close()
 
     def _check_open(self) -> None:
         if self._closed:
@@ -368,22 +379,16 @@ class Lobby(LiveGames):
         """Once per lobby: turn the old seats files into seat events (:mod:`.seat_log`)."""
         if not self._migrated:
             self._migrated = True
-            seat_log.migrate_seats_files(self.tables_dir)
+            self.shared.migrate()
+
+    def _open_shared(self, game_id: str) -> SharedTable:
+        return self.shared.open_shared(game_id)
 
     def _load_index(self) -> dict[str, set[str]]:
         if self._index is None:
             self._migrate()
-            self._index = seat_log.owners_index(self.tables_dir / "games")
+            self._index = self.shared.owners_index()
         return self._index
-
-
-def _unique(name: str, taken: set[str]) -> str:
-    if name not in taken:
-        return name
-    n = 2
-    while f"{name}-{n}" in taken:
-        n += 1
-    return f"{name}-{n}"
 
 
 __all__ = [

@@ -60,3 +60,13 @@ def unique_label(player: Named, others: Iterable[tuple[str, str]]) -> str:
         n += 1
         label = player_label(player, f"-{n}")
     return label
+
+
+def unique_name(name: str, taken: set[str]) -> str:
+    """``name``, or ``name-2``, ``name-3``… the first not in ``taken`` (a seat's name at one table)."""
+    if name not in taken:
+        return name
+    n = 2
+    while f"{name}-{n}" in taken:
+        n += 1
+    return f"{name}-{n}"

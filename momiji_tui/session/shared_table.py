@@ -15,7 +15,6 @@ import asyncio
 import logging
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Protocol
 
 from .. import engine
@@ -179,7 +178,7 @@ class LiveGames:
     def _set_activity_quiet(self, member: Member, activity: str) -> None:
         raise NotImplementedError
 
-    def _game_path(self, game_id: str) -> Path:
+    def _open_shared(self, game_id: str) -> SharedTable:
         raise NotImplementedError
 
     def _migrate(self) -> None:
@@ -344,14 +343,7 @@ class LiveGames:
 
     def _load_live(self, game_id: str) -> LiveTable:
         self._migrate()
-        path = self._game_path(game_id)
-        if not path.is_file():
-            raise LobbyError("There is no such table.")
-        try:
-            table = SharedTable.resume(path)
-        except Exception as exc:  # a damaged save must not take the server down
-            log.error("cannot resume shared game %s: %s", game_id, exc)
-            raise LobbyError(f"That game cannot be opened: {exc}") from None
+        table = self._open_shared(game_id)
         try:
             live = live_from_log(table, self.takeover_level)
         except LobbyError:

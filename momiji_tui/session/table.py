@@ -12,6 +12,7 @@ import os
 import threading
 from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass
+from pathlib import Path
 from typing import Self
 
 from .. import engine
@@ -145,6 +146,13 @@ class Table:
     def game_id(self) -> str:
         """The game's id (also its save file's name)."""
         return self.state.game_id
+
+    @property
+    def save_file(self) -> Path | None:
+        """The game's save file, or None: not saved, or saved on the database
+        (whose log's ``path`` is only the game's id, no file to keep a
+        post-game review beside)."""
+        return self.log.path if isinstance(self.log, GameLog) else None
 
     @property
     def finished(self) -> bool:

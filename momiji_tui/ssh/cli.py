@@ -16,10 +16,12 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
+    from momiji_tui.session.database_games import DatabaseGames
     from momiji_tui.ssh.worker_role import WorkerRole
 
 log = logging.getLogger("momiji_tui.ssh")
 
+DATABASE_ENV = "MOMIJI_DATABASE_URL"
 LOOPBACK = ("127.0.0.1", "::1", "localhost")
 PRIVATE_UMASK = 0o077
 """The serve process's umask (see ``housekeeping.make_private``)."""
@@ -128,6 +130,10 @@ def build_parser() -> argparse.ArgumentParser:
                    help="processes the bots think in, so they never slow the players' screens "
                         "(default: one per CPU, shared among the --workers; 0: in threads of the "
                         "server process)")
+    p.add_argument("--database", metavar="URL",
+                   help="save every game (solo and shared tables) in this PostgreSQL database "
+                        "(postgresql://USER@HOST:PORT/DBNAME) instead of the data dir, which keeps "
+                        "the host key (default: $MOMIJI_DATABASE_URL if set)")
     p.add_argument("--workers", type=_positive_int, default=1, metavar="N",
                    help="serve from N processes on the same port (SO_REUSEPORT), so every core "
                         "renders; a worker that dies is replaced (default 1). Each worker has its "
@@ -226,8 +232,15 @@ async def _serve_until(args: argparse.Namespace, stop: asyncio.Event,
     if bot_workers is None:
         bot_workers = default_workers() if role is None else role.bot_workers(default_workers())
     sweep = role is None or role.sweeps_guests  # one worker sweeps for all
+    url = args.database or os.environ.get(DATABASE_ENV) or None
+    games = None
+    if url:
+        games = await _open_database(url)
+        if games is None:
+            return 1
     try:
         server = await start_game_server(
+            games=games,
             data_dir=root, seat_wait=args.seat_wait or None, bot_delay=args.bot_delay,
             bot_workers=bot_workers, reuse_port=role is not None,
             host=args.host, port=args.port, host_key_path=args.host_key, auth=args.auth,
@@ -239,10 +252,10 @@ async def _serve_until(args: argparse.Namespace, stop: asyncio.Event,
         )
     except HostKeyError as exc:
         log.error("%s", exc)
-        return 1
+        return _closed(games, 1)
     except (OSError, ValueError) as exc:
         log.error("cannot start the server on %s:%s: %s", args.host, args.port, exc)
-        return 1
+        return _closed(games, 1)
     from momiji_tui.ssh.game_server import tune_gc
 
     tune_gc()
@@ -258,6 +271,8 @@ async def _serve_until(args: argparse.Namespace, stop: asyncio.Event,
     handle = server.handle
     port_hint = "" if handle.port == 22 else f"-p {handle.port} "
     log.info("momiji serve: listening on %s port %d; data in %s", args.host, handle.port, root)
+    if url:
+        log.info("games in the database at %s", _where(url))
     log.info("host key fingerprint: %s (publish it so players can check it)", handle.host_key_fingerprint)
     log.info("players connect with: ssh %s%s", port_hint, args.host if args.host not in ("0.0.0.0", "::")
              else "<this host>")
@@ -271,6 +286,37 @@ async def _serve_until(args: argparse.Namespace, stop: asyncio.Event,
         await server.close(countdown=args.stop_countdown)
     log.info("stopped")
     return 0
+
+
+async def _open_database(url: str) -> DatabaseGames | None:
+    """The server's games on ``url`` (``--database``), or None after logging
+    one line on why not (no driver, no answer, refused, newer schema)."""
+    try:
+        from momiji_tui.session.database_games import DatabaseGames
+        from momiji_tui.store.errors import DatabaseUnavailable, NewerSchema
+    except ImportError:
+        from momiji_tui.cli_database import NOT_INSTALLED
+
+        log.error("%s", NOT_INSTALLED)
+        return None
+    try:
+        return await asyncio.to_thread(DatabaseGames.open, url)
+    except (DatabaseUnavailable, NewerSchema) as exc:
+        log.error("%s", exc)
+        return None
+
+
+def _where(url: str) -> str:
+    from momiji_tui.store.database import where
+
+    return where(url)
+
+
+def _closed(games: DatabaseGames | None, status: int) -> int:
+    """Close the database (if any) of a server that did not start; return ``status``."""
+    if games is not None:
+        games.close()
+    return status
 
 
 def _throttle_limits(args: argparse.Namespace) -> object:

@@ -14,7 +14,7 @@ import gc
 import logging
 from collections.abc import Awaitable, Callable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from momiji_tui.session.lobby import Lobby, Player
 from momiji_tui.ssh.bot_pool import BotPool
@@ -24,6 +24,9 @@ from momiji_tui.ssh.oplog import server_event
 from momiji_tui.ssh.identity import Identity
 from momiji_tui.ssh.server import EndReason, SSHServerHandle, start_server
 from momiji_tui.ui.lobby import LobbyApp
+
+if TYPE_CHECKING:  # psycopg is optional: loaded only by momiji serve --database
+    from momiji_tui.session.database_games import DatabaseGames
 
 log = logging.getLogger("momiji_tui.ssh")
 
@@ -193,6 +196,7 @@ async def start_game_server(
     bot_workers: int = 0,
     guest_retention_days: float = 3.0,
     housekeeping_every: float | None = 600.0,
+    games: DatabaseGames | None = None,
     **server_options: Any,
 ) -> GameServer:
     """Start the SSH server with the lobby as every session's first screen.
@@ -211,6 +215,9 @@ async def start_game_server(
             removed (0: kept forever).
         housekeeping_every: seconds between guest sweeps and summary log
             lines, the first at start; None: neither (tests call them).
+        games: the database every game is saved in (``momiji serve
+            --database``; the lobby closes it when the server stops); None:
+            the data dir's files.
         server_options: passed to :func:`momiji_tui.ssh.start_server`
             (host, port, auth, limits, timeouts, host_key_path, ...).
     """
@@ -220,7 +227,7 @@ async def start_game_server(
     if pool is not None:
         make_bot = pool.make_bot
     # The lobby runs the shared tables' bots (one task per table); the apps run their solo games' bots.
-    lobby = Lobby(root, seat_wait=seat_wait, make_bot=make_bot, bot_delay=bot_delay)
+    lobby = Lobby(root, seat_wait=seat_wait, make_bot=make_bot, bot_delay=bot_delay, games=games)
 
     def factory(identity: Identity) -> LobbyApp:
         return LobbyApp(lobby, player_of(identity), bot_delay=bot_delay, make_bot=make_bot,
@@ -242,6 +249,7 @@ async def start_game_server(
     except BaseException:
         if pool is not None:
             pool.close()
+        lobby.close()
         raise
     server = GameServer(handle, lobby, pool)
     started.append(server)

@@ -24,6 +24,8 @@ from ..session.lobby import (
     IN_LOBBY, Dissolved, Lobby, LobbyError, LobbyEvent, Player, Seated, SeatNews, SharedTable,
 )
 from ..session.presence import waiting_with_others
+from ..session.table import HUMAN, Table
+from ..store import SavedGame, StoreError
 from .app import MomijiApp
 from .models.lobby_text import solo_activity
 from .models.new_game import NewGameOptions
@@ -120,8 +122,19 @@ class LobbyApp(MomijiApp):
 
     # ----------------------------------------------------------------- games
     def start_game(self, options: NewGameOptions) -> None:
-        """Start a solo game (see ``MomijiApp.start_game``); the lobby shows what this player does."""
-        super().start_game(options)
+        """Start a solo game (see ``MomijiApp.start_game``; with a database,
+        saved there under this player); the lobby shows what this player does."""
+        games = self.lobby.games
+        if games is None:
+            super().start_game(options)
+        else:
+            if options.bot_delay is not None:
+                self.bot_delay = max(0.0, options.bot_delay)
+            if options.memory is not None:
+                self.memory_mode = options.memory
+            self.open_table(games.new_table(Table, options.seat_configs(), seed=options.seed,
+                                            landscape_mode=options.landscape_mode,
+                                            owners=[self.player.account_id]), seat=0)
         if self.table is not None and self.table.log is not None:
             self.lobby.claim_file(self, self.table.log.path)
         self.lobby.set_activity(self, solo_activity(options.seats - 1))
@@ -131,12 +144,27 @@ class LobbyApp(MomijiApp):
         if not self.lobby.claim_file(self, path):
             raise LobbyError("That game is open in another of your sessions.")
         try:
-            super().resume_game(path)
+            if self.lobby.games is None:
+                super().resume_game(path)
+            elif self.table is not None and self.table.game_id == str(path):  # path: the game id
+                self.show_phase()
+            else:
+                table = self.lobby.games.resume(Table, str(path))
+                self.open_table(table, seat=next((i for i, s in enumerate(table.seats) if s.kind == HUMAN), 0))
         except BaseException:
             self.lobby.release_file(self, path)
             raise
         if self.table is not None:
             self.lobby.set_activity(self, solo_activity(sum(s.is_bot for s in self.table.seats)))
+
+    def unfinished_solo(self) -> list[SavedGame]:
+        """This player's solo games in progress (with a database, listed from it by owner)."""
+        if self.lobby.games is None:
+            return super().unfinished_solo()
+        try:
+            return self.lobby.games.unfinished_solo(self.player.account_id)
+        except (OSError, StoreError):
+            return []
 
     def return_to_table(self, game_id: str) -> str | None:
         """Sit back down at a shared game; returns why not, or None."""

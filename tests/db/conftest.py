@@ -3,7 +3,10 @@
 
 from __future__ import annotations
 
+import asyncio
 import itertools
+import sys
+from pathlib import Path
 
 import psycopg
 import pytest
@@ -44,3 +47,33 @@ def pg_admin(pg_cluster, pg_url):
     (to look at rows, damage one or end another backend)."""
     with psycopg.connect(pg_url, autocommit=True) as conn:
         yield conn
+
+
+# -- SSH clients for the end-to-end tests of `momiji serve --database` -------------
+sys.path.insert(0, str(Path(__file__).parent.parent / "ssh"))  # ssh_harness: the SSH tests' own clients
+
+from ssh_harness import TIMEOUT, open_connection, open_terminal  # noqa: E402
+
+
+class Clients:
+    """SSH connections and terminals of one test, all closed at teardown (bounded)."""
+
+    def __init__(self) -> None:
+        self.terminals: list = []
+
+    async def terminal(self, port: int, size: tuple[int, int] = (80, 24), **options):
+        term = await open_terminal(await open_connection(port, **options), size)
+        self.terminals.append(term)
+        return term
+
+    async def close(self) -> None:
+        for term in self.terminals:
+            await asyncio.wait_for(term.close(), TIMEOUT)
+            term.conn.abort()
+
+
+@pytest.fixture
+async def clients():
+    opened = Clients()
+    yield opened
+    await opened.close()

@@ -200,22 +200,27 @@ class GameStore:
         loaded = loaded_from_rows(game_id, header, rows, validate)
         return StoredGame(loaded, rows[-1][0] if rows else 0)
 
-    async def game_ids(self, owner: str | None = None) -> list[str]:
-        """Every game's id, last played first (only ``owner``'s when given)."""
+    async def game_ids(self, owner: str | None = None, *, unfinished: bool = False) -> list[str]:
+        """Every game's id, last played first (only ``owner``'s when given;
+        only those not finished with ``unfinished``)."""
+        where = " AND NOT finished" if unfinished else ""
         if owner is None:
-            cur = await self.conn.execute("SELECT game_id FROM games ORDER BY last_played DESC, game_id DESC")
+            cur = await self.conn.execute(f"SELECT game_id FROM games WHERE true{where}"
+                                          " ORDER BY last_played DESC, game_id DESC")
         else:
-            cur = await self.conn.execute("SELECT game_id FROM games WHERE %s = ANY(owners)"
+            cur = await self.conn.execute(f"SELECT game_id FROM games WHERE %s = ANY(owners){where}"
                                           " ORDER BY last_played DESC, game_id DESC", (owner,))
         ids = [str(r[0]) for r in await cur.fetchall()]
         return ids
 
-    async def list_games(self, validate: Validator | None = None, *, owner: str | None = None) -> list[SavedGame]:
-        """Every game (``owner``'s only when given), last played first, as the
+    async def list_games(self, validate: Validator | None = None, *, owner: str | None = None,
+                         unfinished: bool = False) -> list[SavedGame]:
+        """Every game (``owner``'s only when given; with ``unfinished`` only
+        those not finished, the others never read), last played first, as the
         file store lists them: a damaged or newer one is listed with its
         problem, never raised and never changed; ``path`` is the game id."""
         games = []
-        for game_id in await self.game_ids(owner):
+        for game_id in await self.game_ids(owner, unfinished=unfinished):
             try:
                 stored = await self.load_game(game_id, validate)
             except GameNotFound:  # deleted while we looked

@@ -7,10 +7,13 @@ from __future__ import annotations
 
 import asyncio
 import threading
-from collections.abc import Coroutine, Sequence
+from collections.abc import Callable, Coroutine, Sequence
 from datetime import datetime
 from typing import Any, TypeVar
 
+import psycopg
+
+from ..errors import DatabaseUnavailable
 from ..library import SavedGame
 from ..log import Event, Header, LoadedLog, Validator
 from .games import GameStore, Rows, StoredGame
@@ -28,17 +31,37 @@ class SyncGameStore:
 
     def __init__(self, url: str) -> None:
         self._loop = asyncio.new_event_loop()
+        self._calls = threading.Lock()
         self._thread = threading.Thread(target=self._loop.run_forever, name="momiji-database", daemon=True)
         self._thread.start()
+        self._url = url
         try:
-            self._store: GameStore = self._run(open_store(url))
+            self._store: GameStore = asyncio.run_coroutine_threadsafe(open_store(url), self._loop).result()
         except BaseException:
             self._stop()
             raise
 
-    def _run(self, coro: Coroutine[Any, Any, T]) -> T:
-        """Run ``coro`` on the store's loop and wait for its result (or its exception)."""
-        return asyncio.run_coroutine_threadsafe(coro, self._loop).result()
+    def _call(self, make: Callable[[GameStore], Coroutine[Any, Any, T]]) -> T:
+        """Run ``make(store)`` on the store's loop and wait for its result (or
+        its exception), one call at a time: the calls share one connection,
+        and two transactions on it at once would nest (a server's bot threads
+        and its event loop may call together)."""
+        with self._calls:
+            self._reconnect_if_lost()
+            return asyncio.run_coroutine_threadsafe(make(self._store), self._loop).result()
+
+    def _reconnect_if_lost(self) -> None:
+        """A connection the server dropped (a restart, an admin) is replaced
+        before the next call: the call that met the loss failed (nothing of it
+        is kept), the ones after work again. Raises ``psycopg.OperationalError``
+        (as a lost connection does) if the database cannot be reached now."""
+        conn = self._store.conn
+        if not (conn.closed or conn.broken):
+            return
+        try:
+            self._store = asyncio.run_coroutine_threadsafe(open_store(self._url), self._loop).result()
+        except DatabaseUnavailable as exc:
+            raise psycopg.OperationalError(str(exc)) from None
 
     def _stop(self) -> None:
         self._loop.call_soon_threadsafe(self._loop.stop)
@@ -50,7 +73,8 @@ class SyncGameStore:
         if self._loop.is_closed():
             return
         try:
-            self._run(self._store.close())
+            with self._calls:
+                asyncio.run_coroutine_threadsafe(self._store.close(), self._loop).result()
         finally:
             self._stop()
 
@@ -63,28 +87,29 @@ class SyncGameStore:
     def create_game(self, header: Header, events: Sequence[Event] = (), *, owners: Sequence[str] = (),
                     now: datetime | None = None) -> LoadedLog:
         """:meth:`GameStore.create_game`."""
-        return self._run(self._store.create_game(header, events, owners=owners, now=now))
+        return self._call(lambda store: store.create_game(header, events, owners=owners, now=now))
 
     def import_loaded(self, loaded: LoadedLog, *, owners: Sequence[str] = ()) -> str:
         """:meth:`GameStore.import_loaded`."""
-        return self._run(self._store.import_loaded(loaded, owners=owners))
+        return self._call(lambda store: store.import_loaded(loaded, owners=owners))
 
     def append(self, game_id: str, expected: int, events: Sequence[Event], *, now: datetime | None = None) -> int:
         """:meth:`GameStore.append`."""
-        return self._run(self._store.append(game_id, expected, events, now=now))
+        return self._call(lambda store: store.append(game_id, expected, events, now=now))
 
     def raw_game(self, game_id: str) -> tuple[Any, Rows]:
         """:meth:`GameStore.raw_game`."""
-        return self._run(self._store.raw_game(game_id))
+        return self._call(lambda store: store.raw_game(game_id))
 
     def load_game(self, game_id: str, validate: Validator | None = None) -> StoredGame:
         """:meth:`GameStore.load_game`."""
-        return self._run(self._store.load_game(game_id, validate))
+        return self._call(lambda store: store.load_game(game_id, validate))
 
-    def game_ids(self, owner: str | None = None) -> list[str]:
+    def game_ids(self, owner: str | None = None, *, unfinished: bool = False) -> list[str]:
         """:meth:`GameStore.game_ids`."""
-        return self._run(self._store.game_ids(owner))
+        return self._call(lambda store: store.game_ids(owner, unfinished=unfinished))
 
-    def list_games(self, validate: Validator | None = None, *, owner: str | None = None) -> list[SavedGame]:
+    def list_games(self, validate: Validator | None = None, *, owner: str | None = None,
+                   unfinished: bool = False) -> list[SavedGame]:
         """:meth:`GameStore.list_games`."""
-        return self._run(self._store.list_games(validate, owner=owner))
+        return self._call(lambda store: store.list_games(validate, owner=owner, unfinished=unfinished))

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from datetime import datetime
+from typing import Self
 
 import psycopg
 
@@ -36,7 +37,7 @@ class DatabaseGameLog:
 
     @classmethod
     def create(cls, store: SyncGameStore, header: Header, *, events: Sequence[Event] = (),
-               owners: Sequence[str] = (), now: datetime | None = None) -> DatabaseGameLog:
+               owners: Sequence[str] = (), now: datetime | None = None) -> Self:
         """A new game on the database (as ``GameStore.create_game``). Raises
         ``ValueError``/``TypeError`` for a bad header or event, ``GameExists``,
         ``WriteFailed`` if the database fails (nothing is saved)."""
@@ -48,7 +49,7 @@ class DatabaseGameLog:
 
     @classmethod
     def open_for_append(cls, store: SyncGameStore, game_id: str,
-                        validate: Validator | None = None) -> DatabaseGameLog:
+                        validate: Validator | None = None) -> Self:
         """The database's game ``game_id``, checked as its file would be.
         Raises ``GameNotFound``, ``DamagedLog``, ``NewerFormat``/``NewerRules``,
         ``WriteFailed`` if the database fails."""

@@ -72,7 +72,7 @@ class ReviewScreen(SizedScreen):
     @classmethod
     def of_table(cls, table: Table, seat: int) -> ReviewScreen:
         """The review of ``seat`` in ``table``'s finished game, cached beside its save (if it has one)."""
-        return cls(table.events, seat, table.log.path if table.log is not None else None)
+        return cls(table.events, seat, table.save_file)
 
     def _review(self) -> ReviewOutcome:
         """In the worker thread: the review, reporting progress to the screen."""
