@@ -20,6 +20,9 @@ ENV_VAR = "MOMIJI_DATABASE_URL"
 SCHEMES = ("postgresql://", "postgres://")
 #: Seconds to wait for the server to answer a connection (libpq's ``connect_timeout``).
 CONNECT_TIMEOUT = 10
+#: Said when a URL cannot be read; never quotes the URL (it may hold the password).
+ENCODE_HINT = ("Percent-encode special characters in the user name and password "
+               "(@ as %40, / as %2F, : as %3A, space as %20).")
 
 
 def database_url(override: str | None = None) -> str | None:
@@ -32,17 +35,26 @@ def database_url(override: str | None = None) -> str | None:
 
 def where(url: str) -> str:
     """``HOST:PORT/DBNAME`` of ``url`` (no user, no password), for messages.
-    Raises :class:`DatabaseUnavailable` if it is not a PostgreSQL URL."""
+    Raises :class:`DatabaseUnavailable` if it is not a PostgreSQL URL, or
+    cannot be read (a password with an unencoded ``@`` or ``/`` would be
+    taken in part for the host, port or database): the message never
+    quotes the URL."""
     if not url.startswith(SCHEMES):
         raise DatabaseUnavailable("The database URL must look like postgresql://USER@HOST:PORT/DBNAME "
                                   f"(it begins with {url.split(':', 1)[0]!r}).")
     try:
         parts = conninfo_to_dict(url)
-    except psycopg.ProgrammingError as exc:
-        raise DatabaseUnavailable(f"The database URL is not valid: {one_line(str(exc))}.") from None
+    except psycopg.ProgrammingError as exc:  # the driver quotes the URL's text: the password too
+        reason = re.sub(r'"[^"]*"', "…", one_line(str(exc)))
+        raise DatabaseUnavailable(f"The database URL is not valid: {reason}. {ENCODE_HINT}") from None
     host = str(parts.get("host") or "localhost")
     port = str(parts.get("port") or "5432")
-    return f"{host}:{port}/{parts.get('dbname') or parts.get('user') or ''}"
+    dbname = str(parts.get("dbname") or parts.get("user") or "")
+    if "@" in host + dbname or not re.fullmatch(r"[0-9,]+", port):
+        # an unencoded @ or / in the password: part of it was taken for the host, port or database
+        raise DatabaseUnavailable(f"The database URL is not valid: its host, port or database name "
+                                  f"cannot be read. {ENCODE_HINT}")
+    return f"{host}:{port}/{dbname}"
 
 
 def one_line(text: str) -> str:
