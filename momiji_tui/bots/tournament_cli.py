@@ -8,7 +8,8 @@ A long run can be played in parts and kept as it goes: ``--stream`` writes a
 header line and then one JSON line per game as it ends (to standard output,
 the shell keeps it), ``--first-game K`` plays games K… of the same
 tournament, and ``--report`` reads such lines on standard input (parts in any
-order; a game seen twice counts once) and prints the tables, as if the whole
+order; a game seen twice counts once; a torn last line is left out and said)
+and prints the tables, as if the whole
 run had been played at once (docs/BALANCE.md). Like the runner, this module
 touches no file: standard input and output only.
 """
@@ -25,7 +26,9 @@ from .. import argtypes
 from ..engine.rules_data import RULES_BY_VERSION, RULES_VERSION
 from . import LEVELS
 from .balance_mode import RANDOM
-from .tournament import GameRecord, format_result, parse_bot, result_from_records, run_tournament, to_json
+from .tournament import (
+    GameRecord, format_result, lineups, parse_bot, result_from_records, run_tournament, to_json,
+)
 
 STREAM_FORMAT = "momiji-tournament-records"
 
@@ -47,32 +50,80 @@ def record_from_dict(d: dict[str, Any]) -> GameRecord:
     )
 
 
-def read_stream(lines: TextIO) -> tuple[dict[str, Any], list[GameRecord]]:
+def read_stream(lines: TextIO, notes: list[str] | None = None) -> tuple[dict[str, Any], list[GameRecord]]:
     """The header and the records of streamed parts of ONE tournament.
 
-    Raises ``ValueError`` naming the line when a line is not JSON, no header
-    was read, or two headers disagree (another tournament)."""
+    A torn last line (a run stopped while writing it: not JSON, no newline)
+    is left out, and said in ``notes``. Raises ``ValueError`` naming the line
+    when a line is not JSON, a header lacks a field of ``--stream``'s header,
+    two headers disagree (another tournament), a record is not one of the
+    header's games (its number, line-up, deal or seat count), or no header
+    was read."""
     header: dict[str, Any] | None = None
-    records: dict[int, GameRecord] = {}
-    for n, line in enumerate(lines, 1):
+    records: dict[int, tuple[int, GameRecord]] = {}
+    text = list(lines)
+    for n, line in enumerate(text, 1):
         if not line.strip():
             continue
         try:
             obj = json.loads(line)
-            if "header" in obj:
-                head = {k: v for k, v in obj["header"].items() if k not in ("first_game", "games")}
+            if isinstance(obj, dict) and "header" in obj:
+                head = _header(obj["header"], n)
                 if header is None:
                     header = head
                 elif head != header:
                     raise ValueError(f"line {n}: another tournament ({head} after {header})")
             else:
                 rec = record_from_dict(obj["game"])
-                records[rec.game] = rec
+                records[rec.game] = (n, rec)
         except (json.JSONDecodeError, KeyError, TypeError, AttributeError) as exc:
+            if n == len(text) and not line.endswith("\n") and isinstance(exc, json.JSONDecodeError):
+                if notes is not None:
+                    notes.append(f"line {n} is torn (the run stopped while writing it): left out")
+                continue
             raise ValueError(f"line {n}: not a tournament line ({exc})") from exc
     if header is None:
         raise ValueError("no header line: give the output of momiji tournament --stream")
-    return header, list(records.values())
+    for n, rec in records.values():
+        _check_record(rec, header, n)
+    return header, [rec for _, rec in records.values()]
+
+
+def _header(obj: object, n: int) -> dict[str, Any]:
+    """The fields of a ``--stream`` header that make the tournament (not
+    ``first_game``, ``games``). Raises ``ValueError`` for anything else."""
+    ok = (isinstance(obj, dict) and obj.get("format") == STREAM_FORMAT
+          and isinstance(obj.get("bots"), list) and bool(obj["bots"])
+          and all(isinstance(b, str) for b in obj["bots"])
+          and obj.get("seats") in (2, 3, 4) and isinstance(obj.get("seed"), int) and obj["seed"] >= 0
+          and isinstance(obj.get("mode"), str) and isinstance(obj.get("budgets"), dict)
+          and obj.get("rules") in RULES_BY_VERSION)
+    if not ok:
+        raise ValueError(f"line {n}: not the header of momiji tournament --stream "
+                         "(format, bots, seats 2-4, seed, mode, budgets, rules)")
+    assert isinstance(obj, dict)
+    return {k: v for k, v in obj.items() if k not in ("first_game", "games")}
+
+
+def _check_record(rec: GameRecord, header: dict[str, Any], n: int) -> None:
+    """Raises ``ValueError`` unless ``rec`` is game ``rec.game`` of the
+    tournament of ``header``: its line-up and deal (``lineups``,
+    ``deal_seeds``) and one entry per seat in each per-seat field."""
+    bots, seats = header["bots"], header["seats"]
+    rot = lineups(bots, seats)
+    g = rec.game
+    why = ""
+    if not isinstance(g, int) or isinstance(g, bool) or g < 0:
+        why = f"game number {g!r}"
+    elif rec.lineup != rot[g % len(rot)]:
+        why = f"line-up {list(rec.lineup)}, not {list(rot[g % len(rot)])}"
+    elif rec.deal_seed != header["seed"] + g // len(rot):
+        why = f"deal {rec.deal_seed}, not {header['seed'] + g // len(rot)}"
+    elif any(len(f) != seats for f in (rec.scores, rec.win_share, rec.acorns, rec.panoramas, rec.decisions,
+                                       rec.think_times)):
+        why = f"not one entry for each of the {seats} seats"
+    if why:
+        raise ValueError(f"line {n}: not a game of this tournament: {why}")
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -109,10 +160,13 @@ def main_tournament(argv: list[str]) -> int:
     p = build_parser()
     a = p.parse_args(argv)
     if a.report:
+        notes: list[str] = []
         try:
-            h, records = read_stream(sys.stdin)
+            h, records = read_stream(sys.stdin, notes)
         except ValueError as exc:
             p.error(f"--report: {exc}")
+        for note in notes:
+            print(f"momiji tournament: --report: {note}", file=sys.stderr)
         result = result_from_records(records, h["bots"], h["seats"], h["seed"], h["mode"], h["budgets"], h["rules"])
         print(format_result(result))
         return 0
