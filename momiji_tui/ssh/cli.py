@@ -48,6 +48,18 @@ def _positive_int(text: str) -> int:
     return value
 
 
+MAX_WORKERS = 64
+"""``--workers`` at most: each is a whole server process (its own lobby and
+memory); more than this is a typo, not a host (a fork storm)."""
+
+
+def _worker_count(text: str) -> int:
+    value = _positive_int(text)
+    if value > MAX_WORKERS:
+        raise argparse.ArgumentTypeError(f"at most {MAX_WORKERS}: {value}")
+    return value
+
+
 def _seconds(text: str) -> float:
     try:
         value = float(text)
@@ -134,9 +146,10 @@ def build_parser() -> argparse.ArgumentParser:
                    help="save every game (solo and shared tables) in this PostgreSQL database "
                         "(postgresql://USER@HOST:PORT/DBNAME) instead of the data dir, which keeps "
                         "the host key (default: $MOMIJI_DATABASE_URL if set)")
-    p.add_argument("--workers", type=_positive_int, default=1, metavar="N",
+    p.add_argument("--workers", type=_worker_count, default=1, metavar="N",
                    help="serve from N processes on the same port (SO_REUSEPORT), so every core "
-                        "renders; a worker that dies is replaced (default 1). Each worker has its "
+                        "renders; a worker that dies is replaced (default 1, at most "
+                        f"{MAX_WORKERS}). Each worker has its "
                         "own lobby: solo games and resuming work from any worker (the save files "
                         "are the truth; a game open in one worker is locked against the others), "
                         "but players meet at a shared table only within one worker")

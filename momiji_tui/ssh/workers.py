@@ -79,6 +79,7 @@ class _Parent:
     stopping: bool = False
     stop_deadline: float = 0.0
     status: int = 0
+    running: bool = False  # the workers asked for were all forked once
     _buffer: bytes = b""
 
     def __post_init__(self) -> None:
@@ -219,14 +220,30 @@ class _Parent:
                 del self.due[number]
                 self._fork_blocked(number)
 
-    def _fork_blocked(self, number: int) -> None:
+    def _fork_blocked(self, number: int) -> bool:
         # Signals stay blocked across the fork: the child must not run the
         # parent's handlers (they would write to the parent's wake-up pipe).
         previous = signal.pthread_sigmask(signal.SIG_BLOCK, _SIGNALS)
         try:
             self.start(number)
+        except OSError as exc:  # the system refuses the fork (EAGAIN, ENOMEM)
+            self._fork_refused(number, exc)
+            return False
         finally:
             signal.pthread_sigmask(signal.SIG_SETMASK, previous)
+        return True
+
+    def _fork_refused(self, number: int, exc: OSError) -> None:
+        """At start the server cannot run as asked: stop the workers started
+        (status 1). Later, a refused restart counts as a death (``policy``)."""
+        delay = self.policy.died(time.monotonic()) if self.running else None
+        if delay is None:
+            log.error("cannot start worker %d: %s; stopping the others", number, exc)
+            self.status = GAVE_UP_STATUS
+            self.stop()
+            return
+        log.error("cannot start worker %d: %s; trying again in %.1f s", number, exc, delay)
+        self.due[number] = time.monotonic() + delay
 
     def _kill_late(self) -> None:
         if not self.stopping or time.monotonic() < self.stop_deadline:
@@ -264,7 +281,8 @@ def serve_workers(args: argparse.Namespace, root: Path, serve_worker: ServeWorke
 
     Returns:
         int: 0 after a requested stop; 1 if the data dir, the host key or the
-        port is unusable (logged; nothing forked), or workers kept dying.
+        port is unusable (logged; nothing forked), the system refused to fork
+        a worker at start (the others stopped), or workers kept dying.
     """
     tag_log_lines("parent")
     try:
@@ -293,7 +311,9 @@ def serve_workers(args: argparse.Namespace, root: Path, serve_worker: ServeWorke
     gc.collect()
     gc.freeze()  # what the parent loaded is shared with every worker: keep it out of their walks
     for number in range(1, args.workers + 1):
-        parent._fork_blocked(number)
+        if not parent._fork_blocked(number):
+            break  # refused: the others are stopping
+    parent.running = True
     try:
         status = parent.run()
     finally:
