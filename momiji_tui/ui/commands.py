@@ -31,7 +31,8 @@ def continue_last(app: App[Any], game: GameHost) -> None:
 
 def game_commands(app: App[Any], game: GameHost) -> Iterator[SystemCommand]:
     """New game, continue, saved games, help, memory mode, bot speed, the
-    high-contrast theme and each landscape's rules (RULES §1.5). ``app`` and
+    high-contrast theme and each landscape's rules and cost (RULES §1.5, §4.5:
+    under the rules version of the game at the table, if any). ``app`` and
     ``game`` are the same app: as Textual's ``App`` and as the ``GameHost``."""
     yield SystemCommand("New game", "Start a new game of Momiji", lambda: app.push_screen(NewGameScreen()))
     yield SystemCommand("Continue last game", "Resume the newest unfinished game", lambda: continue_last(app, game))
@@ -47,8 +48,10 @@ def game_commands(app: App[Any], game: GameHost) -> Iterator[SystemCommand]:
                             lambda s=seconds: game.set_bot_delay(s))
     yield SystemCommand("Theme: high contrast", "Black, white and yellow; leaf chips keep letter and colour",
                         lambda: setattr(app, "theme", "momiji-high-contrast"))
+    # RULES §4.5: the costs of the game at the table (its own rules version), else of a new game
+    rules = game.table.view(None).rules if game.table is not None else CURRENT_RULES
     for lid, (part, name, power) in LANDSCAPES.items():
-        cost = landscape_cost_text(CURRENT_RULES, [lid])  # RULES §4.5, as in a new game
+        cost = landscape_cost_text(rules, [lid])
         when = "before your main action" if part == MIDDAY else "any time in your turn"
         yield SystemCommand(f"Landscape: {name}", f"{part}, {when}: {power}",
                             lambda n=name, p=power, w=when, pt=part, c=cost: app.notify(
