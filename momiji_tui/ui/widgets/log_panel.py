@@ -107,10 +107,11 @@ class LogPanel(KeptStyleLog):
         return max(width, 0)
 
     def _write_line(self, line: Text) -> None:
-        """Write one line wrapped at the log's width (none before the log has
-        a size: then ``on_resize`` writes it)."""
+        """Write one line wrapped at the log's width (none while the log has
+        no width: then ``on_resize`` writes every line, at any new width)."""
         width = self.line_width()
         if width <= 0:
+            self._wrapped_at = 0  # the lines shown lack this one: wrap all again on a resize
             return
         self._wrapped_at = width
         self.write(line, width=width, shrink=False, expand=False, scroll_end=False)
