@@ -130,9 +130,9 @@ def play_game(lineup: tuple[str, ...], deal_seed: int, game: int, seed: int, *,
     )
 
 
-def deal_seeds(seed: int, games: int, rotations: int) -> list[int]:
-    """The deal (engine seed) of each game: game ``g`` plays deal
-    ``seed + g // rotations``, so ``games`` games play
+def deal_seeds(seed: int, games: int, rotations: int, first: int = 0) -> list[int]:
+    """The deal (engine seed) of games ``first`` … ``first + games - 1``: game
+    ``g`` plays deal ``seed + g // rotations``, so ``games`` games from 0 play
     ``ceil(games / rotations)`` distinct deals, each once per rotation.
 
     Raises ``ValueError`` for a negative ``seed`` (RULES §2: the deal is drawn
@@ -142,7 +142,7 @@ def deal_seeds(seed: int, games: int, rotations: int) -> list[int]:
         raise ValueError(f"a tournament seed is a whole number 0 or more, not {seed}")
     if rotations < 1:
         raise ValueError("a tournament needs at least 1 rotation")
-    return [seed + g // rotations for g in range(games)]
+    return [seed + g // rotations for g in range(first, first + games)]
 
 
 def lineups(bots: list[str], seats: int) -> list[tuple[str, ...]]:
@@ -287,10 +287,10 @@ def run_tournament(bots: list[str], games: int, seats: int, seed: int, jobs: int
     if first_game < 0:
         raise ValueError(f"the first game is 0 or more, not {first_game}")
     rot = lineups(bots, seats)
-    deals = deal_seeds(seed, first_game + games, len(rot))
+    deals = deal_seeds(seed, games, len(rot), first_game)  # only this part's: a late part holds no earlier deal
     budgets_d = {k: dict(v) for k, v in (budgets or {}).items()}
     rules_for(rules_version)  # raises ValueError for an unknown version, before any game
-    tasks = [(rot[g % len(rot)], deals[g], g, seed, landscape_mode, budgets_d, rules_version)
+    tasks = [(rot[g % len(rot)], deals[g - first_game], g, seed, landscape_mode, budgets_d, rules_version)
              for g in range(first_game, first_game + games)]
     t0 = time.perf_counter()
     records: list[GameRecord] = []
