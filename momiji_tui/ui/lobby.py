@@ -67,6 +67,7 @@ class LobbyApp(MomijiApp):
         self.player = player
         self.auto_returned = False
         self.exiting = False
+        self.games_problem: str | None = None  # why the last listing of this player's games failed
         self._lobby_redraw_pending = False
         # The lobby's lists changed (published at most once per frame); see models/host.py LobbyHost.
         self.lobby_changed: Signal[None] = Signal(self, "lobby-changed")
@@ -158,13 +159,17 @@ class LobbyApp(MomijiApp):
             self.lobby.set_activity(self, solo_activity(sum(s.is_bot for s in self.table.seats)))
 
     def unfinished_solo(self) -> list[SavedGame]:
-        """This player's solo games in progress (with a database, listed from it by owner)."""
+        """This player's solo games in progress (with a database, listed from it
+        by owner; if that fails, none, and ``games_problem`` says why)."""
         if self.lobby.games is None:
             return super().unfinished_solo()
         try:
-            return self.lobby.games.unfinished_solo(self.player.account_id)
-        except (OSError, StoreError):
+            games = self.lobby.games.unfinished_solo(self.player.account_id)
+        except (OSError, StoreError) as exc:  # the database failed: say so (``games_problem``), not "none"
+            self.games_problem = f"Your games cannot be listed now: {exc} They are kept; try again later."
             return []
+        self.games_problem = None
+        return games
 
     def return_to_table(self, game_id: str) -> str | None:
         """Sit back down at a shared game; returns why not, or None."""

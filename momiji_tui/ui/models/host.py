@@ -90,6 +90,7 @@ class LobbyHost(GameHost, Protocol):
     player: Player
     auto_returned: bool
     exiting: bool
+    games_problem: str | None  # why ``unfinished_solo`` last listed none (the database failed), else None
 
     @property
     def lobby_changed(self) -> Signal[None]: ...

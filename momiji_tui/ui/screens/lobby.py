@@ -129,7 +129,7 @@ class LobbyScreen(LobbyListScreen):
             return
         self._solo = app.unfinished_solo()
         if not self._solo:
-            self.say("There is no unfinished game.")
+            self.say(app.games_problem or "There is no unfinished game.")
             return
         try:
             app.resume_game(self._solo[0].path)
