@@ -9,6 +9,7 @@ from typing import Protocol
 
 from ...engine.rules_data import (
     CURRENT_RULES, LANDSCAPES, LEAF_NAMES, OBJECTIVE_NAMES, OBJECTIVE_TEXT, PARTS, STARTER_PANORAMA,
+    HouseRules,
     landscape_cost_text,
 )
 from .keymap import keymap_path
@@ -56,10 +57,10 @@ class KeyNamer(Protocol):
     def key_for(self, binding_id: str) -> str: ...
 
 
-def keys_md(app: KeyNamer | None = None, known: Collection[str] = ()) -> str:
+def keys_md(app: KeyNamer | None = None, known: Collection[str] = (), rules: HouseRules = CURRENT_RULES) -> str:
     """The table's keys, with the user's key map applied when ``app`` is given
     (binding ids in the last column, for ``keymap.toml``, when in ``known``:
-    the table screen's binding ids)."""
+    the table screen's binding ids); landscape costs under ``rules`` (§4.5)."""
 
     def key(binding_id: str, default: str) -> str:
         return app.key_for(binding_id) if app is not None else default
@@ -76,7 +77,7 @@ def keys_md(app: KeyNamer | None = None, known: Collection[str] = ()) -> str:
         ("table.ends", "s", "other ends of the row for the new piles (§4.2)"),
         ("table.objective", "o", "activate an objective (§4.3)"),
         ("table.exchange", "x", "exchange the 2 selected cards for 1 acorn (§4.4)"),
-        ("table.landscape", "a", f"use a landscape power, {landscape_cost_text(CURRENT_RULES, LANDSCAPES)} (§4.5)"),
+        ("table.landscape", "a", f"use a landscape power, {landscape_cost_text(rules, LANDSCAPES)} (§4.5)"),
         ("table.discard", "d", "discard the selected cards down to 8 (§5.1)"),
         ("table.end_turn", "e", "end your turn (passes if no main action is possible)"),
         ("table.undo", "u", "take back this turn's actions (not past a reveal or a draw)"),
@@ -150,9 +151,10 @@ Ties: more acorns wins; still tied, the victory is shared.
 """
 
 
-def landscapes_md() -> str:
-    """Every landscape power, by part of the panorama (§1.5)."""
-    cost = landscape_cost_text(CURRENT_RULES, LANDSCAPES)  # the current rules version's costs (RULES §4.5)
+def landscapes_md(rules: HouseRules = CURRENT_RULES) -> str:
+    """Every landscape power, by part of the panorama (§1.5), and what one
+    costs under ``rules`` (§4.5: the game's rules version, else the current)."""
+    cost = landscape_cost_text(rules, LANDSCAPES)
     out = ["## Landscapes (§1.5)\n", f"Each power: once per game, {cost}, a free action (§4.5).\n"]
     when = {"sunrise": "any time in your turn", "midday": "before your main action",
             "dusk": "any time in your turn"}
@@ -184,7 +186,7 @@ sets how long each bot move stays on screen.
 """
 
 
-def help_text(app: KeyNamer | None = None, known: Collection[str] = ()) -> str:
+def help_text(app: KeyNamer | None = None, known: Collection[str] = (), rules: HouseRules = CURRENT_RULES) -> str:
     """The whole help text (keys as remapped in ``app``, if given; ``known``
-    as for :func:`keys_md`)."""
-    return "\n".join([RULES, CARDS, keys_md(app, known), MEMORY, landscapes_md(), objectives_md()])
+    as for :func:`keys_md`; landscape costs under ``rules``, RULES §4.5)."""
+    return "\n".join([RULES, CARDS, keys_md(app, known, rules), MEMORY, landscapes_md(rules), objectives_md()])

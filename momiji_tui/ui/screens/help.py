@@ -8,15 +8,16 @@ from textual.binding import Binding
 from textual.screen import ModalScreen
 from textual.widgets import Footer, MarkdownViewer
 
+from ...engine.rules_data import CURRENT_RULES, HouseRules
 from ..models.help_text import KeyNamer, help_text
 from ..models.host import host
 from .table import TableScreen
 
 
-def help_markdown(app: KeyNamer | None = None) -> str:
+def help_markdown(app: KeyNamer | None = None, rules: HouseRules = CURRENT_RULES) -> str:
     """The whole help text, keys as remapped in ``app`` (if given), the table
-    screen's binding ids in the keys table."""
-    return help_text(app, {b.id for b in TableScreen.BINDINGS if isinstance(b, Binding) and b.id})
+    screen's binding ids in the keys table, landscape costs under ``rules``."""
+    return help_text(app, {b.id for b in TableScreen.BINDINGS if isinstance(b, Binding) and b.id}, rules)
 
 
 class HelpScreen(ModalScreen[None]):
@@ -32,7 +33,9 @@ class HelpScreen(ModalScreen[None]):
     ]
 
     def compose(self) -> ComposeResult:
-        yield MarkdownViewer(help_markdown(host(self)), show_table_of_contents=self.app.size.width >= 110,
+        game = host(self)  # RULES §4.5: the costs of the game at the table (its rules version), if any
+        rules = game.table.view(None).rules if game.table is not None else CURRENT_RULES
+        yield MarkdownViewer(help_markdown(game, rules), show_table_of_contents=self.app.size.width >= 110,
                              id="help")
         yield Footer(compact=True)
 
