@@ -17,7 +17,9 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 import sys
+from collections.abc import Callable
 from dataclasses import asdict
 from typing import Any, TextIO
 
@@ -47,32 +49,67 @@ def record_from_dict(d: dict[str, Any]) -> GameRecord:
     )
 
 
-def read_stream(lines: TextIO) -> tuple[dict[str, Any], list[GameRecord]]:
+#: Where a line written by ``--stream`` starts: a header or a game record
+#: (``{"game":{"game":0,…`` — the inner ``"game":0`` is no start).
+_LINE_START = re.compile(r'(?=\{"(?:header|game)": ?\{)')
+
+
+def read_stream(lines: TextIO, warn: Callable[[str], None] | None = None) -> tuple[dict[str, Any], list[GameRecord]]:
     """The header and the records of streamed parts of ONE tournament.
 
-    Raises ``ValueError`` naming the line when a line is not JSON, no header
-    was read, or two headers disagree (another tournament)."""
+    A game line cut short (a run stopped while writing it, so the next part
+    appended to the file may go on on the same line) is skipped and told to
+    ``warn``; the whole lines before and after it count.
+
+    Raises ``ValueError`` naming the line when a line is not one ``--stream``
+    writes, no header was read, or two headers disagree (another
+    tournament)."""
     header: dict[str, Any] | None = None
     records: dict[int, GameRecord] = {}
     for n, line in enumerate(lines, 1):
         if not line.strip():
             continue
-        try:
-            obj = json.loads(line)
-            if "header" in obj:
-                head = {k: v for k, v in obj["header"].items() if k not in ("first_game", "games")}
-                if header is None:
-                    header = head
-                elif head != header:
-                    raise ValueError(f"line {n}: another tournament ({head} after {header})")
-            else:
-                rec = record_from_dict(obj["game"])
-                records[rec.game] = rec
-        except (json.JSONDecodeError, KeyError, TypeError, AttributeError) as exc:
-            raise ValueError(f"line {n}: not a tournament line ({exc})") from exc
+        for obj in _line_objects(n, line, warn):
+            try:
+                if "header" in obj:
+                    head = {k: v for k, v in obj["header"].items() if k not in ("first_game", "games")}
+                    if header is None:
+                        header = head
+                    elif head != header:
+                        raise ValueError(f"line {n}: another tournament ({head} after {header})")
+                else:
+                    rec = record_from_dict(obj["game"])
+                    records[rec.game] = rec
+            except (KeyError, TypeError, AttributeError) as exc:
+                raise ValueError(f"line {n}: not a tournament line (neither the header nor a game "
+                                 "that momiji tournament --stream writes)") from exc
     if header is None:
         raise ValueError("no header line: give the output of momiji tournament --stream")
     return header, list(records.values())
+
+
+def _line_objects(n: int, line: str, warn: Callable[[str], None] | None) -> list[dict[str, Any]]:
+    """The JSON objects of line ``n``: one, or, when a game line was cut short
+    and the next part went on on the same line, what follows the cut."""
+    try:
+        obj = json.loads(line)
+    except json.JSONDecodeError as exc:
+        pieces = [p for p in _LINE_START.split(line.strip()) if p]
+        if not pieces or not _LINE_START.match(line.strip()):
+            raise ValueError(f"line {n}: not a tournament line ({exc})") from exc
+        objs: list[dict[str, Any]] = []
+        for piece in pieces:
+            try:
+                objs.append(json.loads(piece))
+            except json.JSONDecodeError:
+                if warn is not None:
+                    warn(f"line {n}: skipped a game line cut short (a run stopped while writing it); "
+                         "the games on the whole lines count")
+        return objs
+    if not isinstance(obj, dict):
+        raise ValueError(f"line {n}: not a tournament line (neither the header nor a game "
+                         "that momiji tournament --stream writes)")
+    return [obj]
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -104,13 +141,17 @@ def build_parser() -> argparse.ArgumentParser:
     return p
 
 
+def _warn(message: str) -> None:
+    print(f"momiji tournament --report: {message}", file=sys.stderr)
+
+
 def main_tournament(argv: list[str]) -> int:
     """``momiji tournament --bots hard,normal --games N --seats K --seed S --jobs J [--json|--stream|--report]``."""
     p = build_parser()
     a = p.parse_args(argv)
     if a.report:
         try:
-            h, records = read_stream(sys.stdin)
+            h, records = read_stream(sys.stdin, warn=_warn)
         except ValueError as exc:
             p.error(f"--report: {exc}")
         result = result_from_records(records, h["bots"], h["seats"], h["seed"], h["mode"], h["budgets"], h["rules"])
