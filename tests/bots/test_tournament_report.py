@@ -52,3 +52,11 @@ def test_report_still_refuses_what_is_not_a_stream(capsys, monkeypatch):
     err = capsys.readouterr().err
     assert "line 2: not a tournament line" in err
     assert "subscriptable" not in err  # Python's words, not the player's
+
+
+def test_report_does_not_claim_a_wall_time_the_stream_never_recorded(capsys, monkeypatch):
+    monkeypatch.setattr("sys.stdin", io.StringIO(_stream(capsys, 0, 2)))
+    assert main_tournament(["--report"]) == 0
+    out = capsys.readouterr().out
+    assert "wall time 0 s" not in out
+    assert "wall time not recorded (--report)" in out
