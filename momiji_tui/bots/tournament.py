@@ -187,7 +187,7 @@ class TournamentResult:
     stats: list[BotStats]
     mean_rounds: float
     mean_decisions: float
-    seconds: float
+    seconds: float | None  # None: not recorded (--report)
     landscapes: list[LandscapeStats] = field(default_factory=list)
     objectives: list[ObjectiveStats] = field(default_factory=list)  # --mode random only
     records: list[GameRecord] = field(default_factory=list)
@@ -316,11 +316,12 @@ def run_tournament(bots: list[str], games: int, seats: int, seed: int, jobs: int
 
 
 def result_from_records(records: list[GameRecord], bots: list[str], seats: int, seed: int, landscape_mode: str,
-                        budgets: dict[str, dict[str, Any]], rules_version: str, *, seconds: float = 0.0,
+                        budgets: dict[str, dict[str, Any]], rules_version: str, *, seconds: float | None = None,
                         keep_records: bool = False) -> TournamentResult:
     """The tournament's tables from its game records (any order, any parts of
     one tournament: ``bots``, ``seats``, ``seed``, mode, budgets and rules are
-    those the records were played with)."""
+    those the records were played with). ``seconds``: the run's wall time,
+    None when unknown (records read back by ``--report``)."""
     records = sorted(records, key=lambda r: r.game)
     labels = list(dict.fromkeys(bots))
     stats = summarize(records, labels)
@@ -348,7 +349,7 @@ def format_result(result: TournamentResult) -> str:
         f"seed {result.seed}, landscapes: {result.landscape_mode}, rules {result.rules_version}"
         + (f", budgets {result.budgets}" if result.budgets else ""),
         f"Mean game length: {result.mean_rounds:.1f} rounds, {result.mean_decisions:.0f} decisions; "
-        f"wall time {result.seconds:.0f} s",
+        + (f"wall time {result.seconds:.0f} s" if result.seconds is not None else "wall time not recorded (--report)"),
         "",
         f"{'bot':<24}{'seats':>6}{'wins':>8}{'win %':>7}  {'95% CI':<13}{'score':>7}"
         f"{'margin':>8}  {'margin CI':<15}{'ms mean':>8}{'ms p95':>8}{'ms max':>8}",

@@ -18,7 +18,9 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 import sys
+from collections.abc import Callable
 from dataclasses import asdict
 from typing import Any, TextIO
 
@@ -50,38 +52,41 @@ def record_from_dict(d: dict[str, Any]) -> GameRecord:
     )
 
 
-def read_stream(lines: TextIO, notes: list[str] | None = None) -> tuple[dict[str, Any], list[GameRecord]]:
+#: Where a line written by ``--stream`` starts: a header or a game record
+#: (``{"game":{"game":0,…`` — the inner ``"game":0`` is no start).
+_LINE_START = re.compile(r'(?=\{"(?:header|game)": ?\{)')
+
+
+def read_stream(lines: TextIO, warn: Callable[[str], None] | None = None) -> tuple[dict[str, Any], list[GameRecord]]:
     """The header and the records of streamed parts of ONE tournament.
 
-    A torn last line (a run stopped while writing it: not JSON, no newline)
-    is left out, and said in ``notes``. Raises ``ValueError`` naming the line
-    when a line is not JSON, a header lacks a field of ``--stream``'s header,
-    two headers disagree (another tournament), a record is not one of the
-    header's games (its number, line-up, deal or seat count), or no header
-    was read."""
+    A game line cut short (a run stopped while writing it, so the next part
+    appended to the file may go on on the same line) is skipped and told to
+    ``warn``; the whole lines before and after it count. Raises
+    ``ValueError`` naming the line when a line is not one ``--stream``
+    writes, a header lacks a field of ``--stream``'s header, two headers
+    disagree (another tournament), a record is not one of the header's games
+    (its number, line-up, deal or seat count), or no header was read."""
     header: dict[str, Any] | None = None
     records: dict[int, tuple[int, GameRecord]] = {}
     text = list(lines)
     for n, line in enumerate(text, 1):
         if not line.strip():
             continue
-        try:
-            obj = json.loads(line)
-            if isinstance(obj, dict) and "header" in obj:
-                head = _header(obj["header"], n)
-                if header is None:
-                    header = head
-                elif head != header:
-                    raise ValueError(f"line {n}: another tournament ({head} after {header})")
-            else:
-                rec = record_from_dict(obj["game"])
-                records[rec.game] = (n, rec)
-        except (json.JSONDecodeError, KeyError, TypeError, AttributeError) as exc:
-            if n == len(text) and not line.endswith("\n") and isinstance(exc, json.JSONDecodeError):
-                if notes is not None:
-                    notes.append(f"line {n} is torn (the run stopped while writing it): left out")
-                continue
-            raise ValueError(f"line {n}: not a tournament line ({exc})") from exc
+        for obj in _line_objects(n, line, warn):
+            try:
+                if "header" in obj:
+                    head = _header(obj["header"], n)
+                    if header is None:
+                        header = head
+                    elif head != header:
+                        raise ValueError(f"line {n}: another tournament ({head} after {header})")
+                else:
+                    rec = record_from_dict(obj["game"])
+                    records[rec.game] = (n, rec)
+            except (KeyError, TypeError, AttributeError) as exc:
+                raise ValueError(f"line {n}: not a tournament line (neither the header nor a game "
+                                 "that momiji tournament --stream writes)") from exc
     if header is None:
         raise ValueError("no header line: give the output of momiji tournament --stream")
     for n, rec in records.values():
@@ -126,6 +131,30 @@ def _check_record(rec: GameRecord, header: dict[str, Any], n: int) -> None:
         raise ValueError(f"line {n}: not a game of this tournament: {why}")
 
 
+def _line_objects(n: int, line: str, warn: Callable[[str], None] | None) -> list[dict[str, Any]]:
+    """The JSON objects of line ``n``: one, or, when a game line was cut short
+    and the next part went on on the same line, what follows the cut."""
+    try:
+        obj = json.loads(line)
+    except json.JSONDecodeError as exc:
+        pieces = [p for p in _LINE_START.split(line.strip()) if p]
+        if not pieces or not _LINE_START.match(line.strip()):
+            raise ValueError(f"line {n}: not a tournament line ({exc})") from exc
+        objs: list[dict[str, Any]] = []
+        for piece in pieces:
+            try:
+                objs.append(json.loads(piece))
+            except json.JSONDecodeError:
+                if warn is not None:
+                    warn(f"line {n}: skipped a game line cut short (a run stopped while writing it); "
+                         "the games on the whole lines count")
+        return objs
+    if not isinstance(obj, dict):
+        raise ValueError(f"line {n}: not a tournament line (neither the header nor a game "
+                         "that momiji tournament --stream writes)")
+    return [obj]
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The ``momiji tournament`` argument parser."""
     p = argparse.ArgumentParser(prog="momiji tournament", description="Seeded bot tournament with seats rotated.")
@@ -155,18 +184,19 @@ def build_parser() -> argparse.ArgumentParser:
     return p
 
 
+def _warn(message: str) -> None:
+    print(f"momiji tournament --report: {message}", file=sys.stderr)
+
+
 def main_tournament(argv: list[str]) -> int:
     """``momiji tournament --bots hard,normal --games N --seats K --seed S --jobs J [--json|--stream|--report]``."""
     p = build_parser()
     a = p.parse_args(argv)
     if a.report:
-        notes: list[str] = []
         try:
-            h, records = read_stream(sys.stdin, notes)
+            h, records = read_stream(sys.stdin, warn=_warn)
         except ValueError as exc:
             p.error(f"--report: {exc}")
-        for note in notes:
-            print(f"momiji tournament: --report: {note}", file=sys.stderr)
         result = result_from_records(records, h["bots"], h["seats"], h["seed"], h["mode"], h["budgets"], h["rules"])
         print(format_result(result))
         return 0

@@ -197,11 +197,18 @@ def main_serve(argv: list[str]) -> int:
 
 def _serve_with_workers(args: argparse.Namespace) -> int:
     """``--workers N``: the parent (see :mod:`momiji_tui.ssh.workers`)."""
-    from momiji_tui.ssh.worker_role import LOG_FORMAT
+    from momiji_tui.ssh.worker_role import LOG_FORMAT, tag_log_lines
     from momiji_tui.ssh.workers import serve_workers
     from momiji_tui.store import data_dir
 
     logging.basicConfig(level=args.log_level.upper(), stream=sys.stderr, format=LOG_FORMAT)
+    tag_log_lines("parent")  # LOG_FORMAT names the process
+    url = args.database or os.environ.get(DATABASE_ENV) or None
+    if url:  # checked once, before any fork: a database that cannot be used is one line, exit 1
+        games = asyncio.run(_open_database(url))
+        if games is None:
+            return 1
+        games.close()  # each worker opens its own connection
     os.umask(PRIVATE_UMASK)
     return serve_workers(args, data_dir(args.data_dir), _serve_worker)
 

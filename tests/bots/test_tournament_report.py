@@ -80,4 +80,52 @@ def test_a_torn_last_line_is_left_out_and_said_the_rest_reported(stream, monkeyp
     code, out, err = _report(monkeypatch, capsys, "".join(stream[:4]) + stream[4][:40])  # killed mid-write
     assert code == 0
     assert out.splitlines()[1:] == whole.splitlines()[1:]  # the first line holds the wall time
-    assert "--report: line 5 is torn (the run stopped while writing it): left out" in err
+    assert "--report: line 5: skipped a game line cut short (a run stopped while writing it)" in err
+
+
+# A run cut short mid-line, then continued on the same line (found by a new user's trial).
+TRIAL_ARGS = ["--bots", "easy,easy:", "--seats", "2", "--seed", "3"]
+
+
+def _trial_stream(capsys: pytest.CaptureFixture[str], first: int, games: int) -> str:
+    assert main_tournament([*TRIAL_ARGS, "--games", str(games), "--first-game", str(first), "--stream"]) == 0
+    return capsys.readouterr().out
+
+
+def test_report_skips_a_game_line_cut_short_and_reads_the_part_appended_after_it(capsys, monkeypatch):
+    first = _trial_stream(capsys, 0, 3)
+    second = _trial_stream(capsys, 2, 2)  # games 2 and 3: game 2 played again after the cut
+    lines = first.splitlines(keepends=True)
+    cut = lines[3][:120]  # game 2's line, cut mid-write, no newline
+    monkeypatch.setattr("sys.stdin", io.StringIO("".join(lines[:3]) + cut + second))
+    assert main_tournament(["--report"]) == 0
+    out = capsys.readouterr()
+    assert "4 games on 2 deals" in out.out
+    assert "line 4: skipped a game line cut short" in out.err
+
+
+def test_report_skips_a_cut_last_line(capsys, monkeypatch):
+    lines = _trial_stream(capsys, 0, 3).splitlines(keepends=True)
+    monkeypatch.setattr("sys.stdin", io.StringIO("".join(lines[:3]) + lines[3][:50]))
+    assert main_tournament(["--report"]) == 0
+    out = capsys.readouterr()
+    assert "2 games on 1 deal" in out.out
+    assert "line 4: skipped a game line cut short" in out.err
+
+
+def test_report_still_refuses_what_is_not_a_stream(capsys, monkeypatch):
+    header = _trial_stream(capsys, 0, 1).splitlines()[0]
+    monkeypatch.setattr("sys.stdin", io.StringIO(header + '\n{"game": 5}\n'))
+    with pytest.raises(SystemExit):
+        main_tournament(["--report"])
+    err = capsys.readouterr().err
+    assert "line 2: not a tournament line" in err
+    assert "subscriptable" not in err  # Python's words, not the player's
+
+
+def test_report_does_not_claim_a_wall_time_the_stream_never_recorded(capsys, monkeypatch):
+    monkeypatch.setattr("sys.stdin", io.StringIO(_trial_stream(capsys, 0, 2)))
+    assert main_tournament(["--report"]) == 0
+    out = capsys.readouterr().out
+    assert "wall time 0 s" not in out
+    assert "wall time not recorded (--report)" in out

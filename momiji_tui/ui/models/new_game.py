@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ...session.table import BOT, HUMAN, SeatConfig
-from ...store.errors import WriteFailed
+from ...store.errors import Conflict, WriteFailed
 
 BOT_NAMES = ("Kaede", "Ginnan", "Sakura", "Donguri")
 #: The bots' levels, weakest first (docs/BOTS.md): what the form and ``--bots`` offer.
@@ -24,7 +24,12 @@ def bot_speed_name(seconds: float) -> str:
 
 def not_saved_text(exc: WriteFailed, who: str = "The move") -> str:
     """What a player reads when a move could not be saved (nothing changed):
-    ``Not saved: disk full. The move was not made; …``."""
+    ``Not saved: disk full. The move was not made; …``. When another
+    session saved a move of the game first (the database store's
+    ``Conflict``), trying again cannot help: the reason already says to
+    leave the game and open it again, and nothing invites another try."""
+    if isinstance(exc.__cause__, Conflict):
+        return f"Not saved: {exc.reason}. {who} was not made; the game is saved up to the other session's move."
     return (f"Not saved: {exc.reason}. {who} was not made; the game is saved up to the move before. "
             "Try again, or quit.")
 

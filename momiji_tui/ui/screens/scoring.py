@@ -101,6 +101,8 @@ class ScoringScreen(SizedScreen):
         return self.shown < self.steps
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if self.too_small:
+            return super().check_action(action, parameters)
         if action in ("next", "skip"):
             return self.revealing
         if action == "menu":

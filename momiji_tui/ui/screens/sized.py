@@ -37,6 +37,18 @@ class SizedScreen(Screen[None]):
         """True while the terminal is smaller than ``MIN_SIZE``."""
         return self.has_class("-too-small")
 
+    #: What keys may still do while the window is too small: leave the
+    #: screen (the notice says the game is saved). Nothing else acts on a
+    #: screen the player cannot see.
+    ALLOWED_WHEN_TOO_SMALL: tuple[str, ...] = ("menu", "back", "leave")
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """While too small, only leaving the screen applies (a pick, a
+        rematch… behind the notice would be made blind)."""
+        if self.too_small:
+            return action in self.ALLOWED_WHEN_TOO_SMALL
+        return True
+
     def fit_to_size(self) -> None:
         """Set ``-too-small``/``-wide`` from the terminal's size."""
         w, h = self.app.size
