@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-RULES_VERSION = "2026.12-1"  # RULES, "Rules versions"
+RULES_VERSION = "2026.11-2"  # RULES, "Rules versions"
 
 # RULES §1.1 — leaf types, letters and names; order is the canonical order.
 LEAF_TYPES: tuple[str, ...] = ("M", "G", "C", "O", "Z", "K")
@@ -199,18 +199,11 @@ class HouseRules:
 
 def landscape_cost_text(rules: HouseRules, landscapes: Iterable[str]) -> str:
     """What using each of ``landscapes`` costs under ``rules``, in words, for
-    the UI (RULES §4.5): ``"1 acorn"`` when all cost the same (``"free"``,
-    ``"3 acorns"`` for one that does not cost ``LANDSCAPE_COST``), else e.g.
-    ``"1 acorn; Red Bridge free; Tea House 3 acorns"`` (the usual cost first,
-    if any of them costs it, then each other one by name)."""
-    lids = list(landscapes)
-    costs = {rules.landscape_cost(lid) for lid in lids}
-    if len(costs) <= 1:
-        return acorns_text(costs.pop() if costs else LANDSCAPE_COST)
+    the UI (RULES §4.5): ``"1 acorn"`` when all cost ``LANDSCAPE_COST``, else
+    e.g. ``"1 acorn; Tea House 2 acorns"``."""
     other = [f"{LANDSCAPES[lid][1]} {acorns_text(rules.landscape_cost(lid))}"
-             for lid in lids if rules.landscape_cost(lid) != LANDSCAPE_COST]
-    usual = [acorns_text(LANDSCAPE_COST)] if LANDSCAPE_COST in costs else []
-    return "; ".join([*usual, *other])
+             for lid in landscapes if rules.landscape_cost(lid) != LANDSCAPE_COST]
+    return "; ".join([acorns_text(LANDSCAPE_COST), *other])
 
 
 def acorns_text(n: int) -> str:

@@ -28,14 +28,9 @@ PINNED = [
 ]
 
 
-# The games are played under the rules they were pinned with: a later rules
-# version (RULES, "Rules versions") plays other games, not a changed bot.
-PINNED_RULES = "2026.11-2"
-
-
 def _result(game: tuple) -> tuple[tuple[int, ...], ...]:
     lineup, deal, number, seed, mode = game
-    r = play_game(lineup, deal, number, seed, landscape_mode=mode, rules_version=PINNED_RULES)
+    r = play_game(lineup, deal, number, seed, landscape_mode=mode)
     return r.scores, r.acorns, r.decisions
 
 

@@ -112,9 +112,9 @@ CASES = [
     ("collect empty display", lambda: base(display=""), Collect(0, ("O",)), r"display is empty.*\(RULES §4\.1\)"),
     ("collect two columns", base, Collect(0, ("O", "C")), r"Collect exactly one column \(RULES §4\.1\)"),
     ("collect missing column", base, Collect(0, ("M",)), r"There is no Maple column in the display \(RULES §4\.1\)"),
-    ("teahouse one column", lambda: after(base(panoramas={0: ["teahouse"]}, acorns=3), UseLandscape(0, "teahouse")),
+    ("teahouse one column", lambda: after(base(panoramas={0: ["teahouse"]}), UseLandscape(0, "teahouse")),
      Collect(0, ("O",)), r"With the Tea House, collect 2 different columns \(RULES §1\.5\)"),
-    ("teahouse legal", lambda: after(base(panoramas={0: ["teahouse"]}, acorns=3), UseLandscape(0, "teahouse")),
+    ("teahouse legal", lambda: after(base(panoramas={0: ["teahouse"]}), UseLandscape(0, "teahouse")),
      Collect(0, ("C", "O")), None),
     # Play (RULES §4.2, Red Bridge and Stepping Stones §1.5)
     ("play legal", base, Play(0, (M1a,)), None),
@@ -244,9 +244,6 @@ def test_rules_1_5_explain_refuses_a_used_landscape(lid):
 @pytest.mark.parametrize("lid", list(LANDSCAPES))
 def test_rules_4_5_explain_refuses_a_landscape_without_an_acorn(lid):
     state = land(lid, acorns=0)  # the cost comes from the game's rules data (RULES §1.5)
-    if state.rules.landscape_cost(lid) == 0:  # the Red Bridge is free since 2026.12-1
-        agrees(state, UseLandscape(0, lid, **ARGS[lid]), None)
-        return
     agrees(state, UseLandscape(0, lid, **ARGS[lid]),
            rf"costs {state.rules.landscape_cost(lid)} acorns?; you have none \(RULES §4\.5\)")
 

@@ -31,7 +31,7 @@ from momiji_tui.engine import commands as cmd
 from momiji_tui.engine.cards import CARD_KIND, CARD_NAME, CARD_TYPE, CARD_VALUE, Card, cards_of_types
 from momiji_tui.engine.decide import plan_placement
 from momiji_tui.engine.rules_data import (
-    BRIDGE_SAME_TYPE_MAX, EXCHANGE_DISCARD, HAND_LIMIT, KOI_MAX, LANDSCAPES, LEAF_TYPES,
+    BRIDGE_SAME_TYPE_MAX, EXCHANGE_DISCARD, HAND_LIMIT, KOI_MAX, LANDSCAPE_COST, LANDSCAPES, LEAF_TYPES,
     MIDDAY, OBJECTIVE_COST, PAGODA_OBJECTIVE_COST, PARTS, REVEAL_COST, SAME_TYPE_MAX, STONES_STEP,
     TEAHOUSE_COLUMNS,
 )
@@ -159,7 +159,7 @@ def _ref_plays(state: GameState, seat: int) -> list:
 
 def _ref_landscapes(state: GameState, seat: int) -> list:
     s = state.seats[seat]
-    if state.turn.landscape is not None:
+    if state.turn.landscape is not None or s.acorns < LANDSCAPE_COST:
         return []
     key = _ref_hand_key(s)
     out: list = []

@@ -28,62 +28,34 @@ def tea_house(acorns: int, version: str = RULES_VERSION):
     return state
 
 
-def test_rules_1_5_tea_house_3_acorns_and_red_bridge_free_since_2026_12_1():
-    """RULES §1.5 [house] (2026.12-1): the Tea House costs 3 acorns, the Red
-    Bridge nothing, every other landscape LANDSCAPE_COST (1)."""
-    assert RULES_VERSION == "2026.12-1"
-    assert CURRENT_RULES.landscape_cost("teahouse") == 3
-    assert CURRENT_RULES.landscape_cost("bridge") == 0
-    assert {lid for lid in LANDSCAPES if CURRENT_RULES.landscape_cost(lid) != LANDSCAPE_COST} == {"teahouse", "bridge"}
-    assert CURRENT_RULES.cheapest_landscape == 0
-    assert RULES_BY_VERSION["2026.11-2"].landscape_cost("teahouse") == 2
-    assert RULES_BY_VERSION["2026.11-2"].landscape_cost("bridge") == 1
-    assert RULES_BY_VERSION["2026.11-2"].cheapest_landscape == 1
+def test_rules_1_5_tea_house_costs_two_acorns_since_2026_11_2():
+    """RULES §1.5 [house] (2026.11-2): the Tea House costs 2 acorns, every
+    other landscape LANDSCAPE_COST (1)."""
+    assert CURRENT_RULES.landscape_cost("teahouse") == 2
+    assert {lid for lid in LANDSCAPES if CURRENT_RULES.landscape_cost(lid) != LANDSCAPE_COST} == {"teahouse"}
     assert RULES_BY_VERSION["2026.11-1"].landscape_cost("teahouse") == 1
 
 
-def test_rules_1_5_tea_house_with_two_acorns_is_refused_and_not_offered():
-    state = tea_house(2)
+def test_rules_1_5_tea_house_with_one_acorn_is_refused_and_not_offered():
+    state = tea_house(1)
     rejected(state, UseLandscape(0, "teahouse"),
-             re.escape("Using Tea House costs 3 acorns; you have 2 (RULES §4.5)."))
+             re.escape("Using Tea House costs 2 acorns; you have 1 (RULES §4.5)."))
     assert UseLandscape(0, "teahouse") not in legal_commands(state, 0)
     assert UseLandscape(0, "spring") in legal_commands(state, 0)
 
 
 def test_rules_1_5_tea_house_pays_its_cost_from_rules_data():
-    state = tea_house(3)
+    state = tea_house(2)
     after, events = play(state, UseLandscape(0, "teahouse"))
     assert events[:2] == [ev.AcornsPaid(0, state.rules.landscape_cost("teahouse"), "landscape"),
                           ev.LandscapeUsed(0, "teahouse")]
     assert after.seats[0].acorns == 0
 
 
-def test_rules_1_5_red_bridge_is_free_offered_and_used_with_no_acorn():
-    """RULES §1.5, §4.5 (2026.12-1): a seat with no acorn may use the Red
-    Bridge; nothing is paid (no AcornsPaid event), the power works."""
-    state = table(2, panoramas={0: ["spring", "bridge", "pier"]}, display="M1a G2a", acorns=0)
-    state.rules = rules_for("2026.12-1")
-    assert UseLandscape(0, "bridge") in legal_commands(state, 0)
-    assert UseLandscape(0, "spring") not in legal_commands(state, 0)
-    after, events = play(state, UseLandscape(0, "bridge"))
-    assert events == [ev.LandscapeUsed(0, "bridge")]
-    assert after.seats[0].acorns == 0 and after.turn.boost == "bridge"
-
-
-def test_rules_1_5_red_bridge_cost_one_acorn_under_2026_11_2():
-    state = table(2, panoramas={0: ["spring", "bridge", "pier"]}, display="M1a G2a", acorns=0)
-    state.rules = rules_for("2026.11-2")
-    assert UseLandscape(0, "bridge") not in legal_commands(state, 0)
-    rejected(state, UseLandscape(0, "bridge"), re.escape("Using Red Bridge costs 1 acorn; you have none (RULES §4.5)."))
-
-
 def test_rules_1_5_an_old_version_game_keeps_its_tea_house_cost():
     state = tea_house(1, "2026.11-1")
     _, events = play(state, UseLandscape(0, "teahouse"))
     assert events[0] == ev.AcornsPaid(0, 1, "landscape")
-    state = tea_house(2, "2026.11-2")
-    _, events = play(state, UseLandscape(0, "teahouse"))
-    assert events[0] == ev.AcornsPaid(0, 2, "landscape")
 
 
 def test_rules_version_is_read_from_game_created_and_shown_in_views():
@@ -104,10 +76,5 @@ def test_an_unknown_rules_version_is_refused():
 
 def test_rules_4_5_cost_words_for_the_ui_come_from_rules_data():
     assert landscape_cost_text(CURRENT_RULES, ["spring", "pier"]) == "1 acorn"
-    assert landscape_cost_text(CURRENT_RULES, ["spring", "bridge", "teahouse"]) == (
-        "1 acorn; Red Bridge free; Tea House 3 acorns")
-    assert landscape_cost_text(CURRENT_RULES, ["bridge", "teahouse"]) == "Red Bridge free; Tea House 3 acorns"
-    assert landscape_cost_text(CURRENT_RULES, ["bridge"]) == "free"
-    assert landscape_cost_text(CURRENT_RULES, ["teahouse"]) == "3 acorns"
-    assert landscape_cost_text(rules_for("2026.11-2"), ["bridge", "teahouse"]) == "1 acorn; Tea House 2 acorns"
+    assert landscape_cost_text(CURRENT_RULES, ["bridge", "teahouse"]) == "1 acorn; Tea House 2 acorns"
     assert landscape_cost_text(rules_for("2026.11-1"), LANDSCAPES) == "1 acorn"

@@ -51,12 +51,10 @@ def rich_table(lid, acorns=5, display="O2a", **kw):
 
 @pytest.mark.parametrize("lid", ALL)
 def test_rules_4_5_every_landscape_costs_its_acorns_from_rules_data(lid):
-    state = rich_table(lid)  # the rules version's cost: 1 acorn, Tea House 3, Red Bridge free (RULES §1.5)
+    state = rich_table(lid)  # the cost is the rules version's: 1 acorn, Tea House 2 (RULES §1.5)
     assert UseLandscape(0, lid, **ARGS[lid]) in landscapes_offered(state, lid)
     after, events = use(state, lid, **ARGS[lid])
-    cost = state.rules.landscape_cost(lid)
-    paid = [ev.AcornsPaid(0, cost, "landscape")] if cost else []  # a free landscape pays nothing
-    assert events[:len(paid) + 1] == [*paid, ev.LandscapeUsed(0, lid)]
+    assert events[:2] == [ev.AcornsPaid(0, state.rules.landscape_cost(lid), "landscape"), ev.LandscapeUsed(0, lid)]
     assert after.seats[0].used == [lid]
     assert after.turn.landscape == lid
     check_conservation(after)
@@ -79,13 +77,9 @@ def test_rules_4_5_one_landscape_per_turn(lid):
 
 
 @pytest.mark.parametrize("lid", ALL)
-def test_rules_4_5_a_landscape_needs_its_acorns(lid):
-    cost = CURRENT_RULES.landscape_cost(lid)
-    if cost == 0:  # the Red Bridge is free since 2026.12-1 (RULES §1.5)
-        assert UseLandscape(0, lid, **ARGS[lid]) in landscapes_offered(rich_table(lid, acorns=0), lid)
-        return
-    state = rich_table(lid, acorns=cost - 1)
-    rejected(state, UseLandscape(0, lid, **ARGS[lid]), f"costs {cost} acorn")
+def test_rules_4_5_a_landscape_needs_an_acorn(lid):
+    state = rich_table(lid, acorns=0)
+    rejected(state, UseLandscape(0, lid, **ARGS[lid]), f"costs {state.rules.landscape_cost(lid)} acorn")
     assert landscapes_offered(state, lid) == []
 
 
@@ -282,7 +276,7 @@ def test_rules_1_5_pagoda_makes_an_objective_cost_two():
 
 
 def test_rules_1_5_tea_house_collects_two_columns():
-    state = land("teahouse", display="O2a G1a O0a C1a", acorns=3)
+    state = land("teahouse", display="O2a G1a O0a C1a")
     state, _ = use(state, "teahouse")
     rejected(state, Collect(0, ("O",)), "collect 2 different columns")
     rejected(state, Collect(0, ("O", "O")), "collect 2 different columns")
@@ -295,7 +289,7 @@ def test_rules_1_5_tea_house_collects_two_columns():
 
 
 def test_rules_1_5_tea_house_with_one_column_collects_one():
-    state = land("teahouse", display="O2a O0a", acorns=3)
+    state = land("teahouse", display="O2a O0a")
     state, _ = use(state, "teahouse")
     rejected(state, Collect(0, ("O", "G")), "exactly one column")
     state, _ = play(state, Collect(0, ("O",)))
