@@ -199,11 +199,18 @@ class HouseRules:
 
 def landscape_cost_text(rules: HouseRules, landscapes: Iterable[str]) -> str:
     """What using each of ``landscapes`` costs under ``rules``, in words, for
-    the UI (RULES §4.5): ``"1 acorn"`` when all cost ``LANDSCAPE_COST``, else
-    e.g. ``"1 acorn; Tea House 2 acorns"``."""
+    the UI (RULES §4.5): ``"1 acorn"`` when all cost the same (``"2 acorns"``
+    for the Tea House alone), else e.g. ``"1 acorn; Tea House 2 acorns"``
+    (the usual cost first, if any of them costs it, then each other one by
+    name)."""
+    lids = list(landscapes)
+    costs = {rules.landscape_cost(lid) for lid in lids}
+    if len(costs) <= 1:
+        return acorns_text(costs.pop() if costs else LANDSCAPE_COST)
     other = [f"{LANDSCAPES[lid][1]} {acorns_text(rules.landscape_cost(lid))}"
-             for lid in landscapes if rules.landscape_cost(lid) != LANDSCAPE_COST]
-    return "; ".join([acorns_text(LANDSCAPE_COST), *other])
+             for lid in lids if rules.landscape_cost(lid) != LANDSCAPE_COST]
+    usual = [acorns_text(LANDSCAPE_COST)] if LANDSCAPE_COST in costs else []
+    return "; ".join([*usual, *other])
 
 
 def acorns_text(n: int) -> str:
@@ -213,13 +220,18 @@ def acorns_text(n: int) -> str:
     return f"{n} acorn" if n == 1 else f"{n} acorns"
 
 
-#: Every rules version ever published, oldest first (RULES, "Rules versions").
+#: Every rules version ever published, oldest first (RULES, "Rules versions"),
+#: then the candidates measured but not adopted.
 RULES_BY_VERSION: dict[str, HouseRules] = {
     "2026.11-1": HouseRules("2026.11-1"),
     # RULES §1.5 [house]: Tea House costs 2 acorns (docs/BALANCE.md).
     "2026.11-2": HouseRules("2026.11-2", landscape_costs=(("teahouse", 2),)),
-    # RULES §1.5 [house]: Tea House 3 acorns, Red Bridge free (docs/BALANCE.md).
-    "2026.12-1": HouseRules("2026.12-1", landscape_costs=(("teahouse", 3), ("bridge", 0))),
+    # A candidate measured in balance mode and NOT adopted (docs/BALANCE.md,
+    # "A candidate not adopted"): Tea House 3 acorns, Red Bridge free. Not a
+    # published version: a tournament may play it (--rules), the app never
+    # creates a game under it (it creates every game under RULES_VERSION).
+    "candidate-tea3-bridge0": HouseRules("candidate-tea3-bridge0",
+                                         landscape_costs=(("teahouse", 3), ("bridge", 0))),
 }
 CURRENT_RULES = RULES_BY_VERSION[RULES_VERSION]
 

@@ -77,4 +77,24 @@ def test_an_unknown_rules_version_is_refused():
 def test_rules_4_5_cost_words_for_the_ui_come_from_rules_data():
     assert landscape_cost_text(CURRENT_RULES, ["spring", "pier"]) == "1 acorn"
     assert landscape_cost_text(CURRENT_RULES, ["bridge", "teahouse"]) == "1 acorn; Tea House 2 acorns"
+    assert landscape_cost_text(CURRENT_RULES, ["teahouse"]) == "2 acorns"  # the palette's line for it
+    assert landscape_cost_text(CURRENT_RULES, ["bridge"]) == "1 acorn"
     assert landscape_cost_text(rules_for("2026.11-1"), LANDSCAPES) == "1 acorn"
+
+
+def test_rules_4_5_a_free_landscape_is_offered_and_used_with_no_acorn():
+    """A landscape that costs nothing (the candidate rules measured in
+    docs/BALANCE.md: the Red Bridge free) is offered and used with no acorn,
+    and nothing is paid (no AcornsPaid event); the others still cost theirs
+    (the shortcut 'fewer acorns than any landscape costs' is per rules)."""
+    state = table(2, panoramas={0: ["spring", "bridge", "pier"]}, display="M1a G2a", acorns=0)
+    state.rules = rules_for("candidate-tea3-bridge0")
+    assert state.rules.cheapest_landscape == 0 and CURRENT_RULES.cheapest_landscape == 1
+    assert UseLandscape(0, "bridge") in legal_commands(state, 0)
+    assert UseLandscape(0, "spring") not in legal_commands(state, 0)
+    after, events = play(state, UseLandscape(0, "bridge"))
+    assert events == [ev.LandscapeUsed(0, "bridge")]
+    assert after.seats[0].acorns == 0
+    assert landscape_cost_text(state.rules, ["bridge"]) == "free"
+    assert landscape_cost_text(state.rules, ["spring", "bridge", "teahouse"]) == (
+        "1 acorn; Red Bridge free; Tea House 3 acorns")

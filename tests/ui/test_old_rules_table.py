@@ -1,6 +1,6 @@
-"""A 2026.11-2 save resumed and played on at the table: what the player
+"""A 2026.11-1 save resumed and played on at the table: what the player
 reads about landscape costs is its own rules' (RULES §1.5, §4.5, "Rules
-versions": the Red Bridge 1 acorn, the Tea House 2), not today's."""
+versions": the Tea House 1 acorn, as every landscape), not today's (2)."""
 
 from __future__ import annotations
 
@@ -14,8 +14,8 @@ from momiji_tui.ui.app import MomijiApp
 from momiji_tui.ui.screens.help import HelpScreen
 from momiji_tui.ui.screens.table import TableScreen
 
-OLD_SAVE = Path(__file__).parents[1] / "bots" / "fixtures" / "rules-2026.11-2.jsonl"
-PLAY_STARTED = 14  # lines: header, then the draft and the deal, through PlayStarted (seat 0 to play)
+OLD_SAVE = Path(__file__).parents[1] / "bots" / "fixtures" / "rules-2026.11-1.jsonl"
+PLAY_STARTED = 14  # lines: header, then the draft and the deal, through PlayStarted
 
 
 def old_game_in_progress(data_dir: Path) -> Path:
@@ -39,5 +39,5 @@ async def test_rules_4_5_help_at_an_old_rules_table_names_that_games_costs(isola
         await until_screen(pilot, HelpScreen)
         await settle(pilot)
         text = " ".join(app.screen.query_one(MarkdownViewer).document.source.split())
-    assert "Each power: once per game, 1 acorn; Tea House 2 acorns, a free action" in text
-    assert "Red Bridge free" not in text
+    assert "Each power: once per game, 1 acorn, a free action" in text
+    assert "Tea House 2 acorns" not in text

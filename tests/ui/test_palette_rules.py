@@ -10,7 +10,7 @@ from types import SimpleNamespace
 from momiji_tui.session.table import Table
 from momiji_tui.ui.commands import game_commands
 
-OLD_SAVE = Path(__file__).parents[1] / "bots" / "fixtures" / "rules-2026.11-2.jsonl"
+OLD_SAVE = Path(__file__).parents[1] / "bots" / "fixtures" / "rules-2026.11-1.jsonl"
 
 
 def _landscape_notes(table: Table | None) -> dict[str, str]:
@@ -31,11 +31,11 @@ def test_rules_4_5_the_palette_names_the_cost_of_the_old_rules_game_at_the_table
         notes = _landscape_notes(table)
     finally:
         table.close()
-    assert "once per game, 1 acorn)" in notes["Red Bridge"]  # 2026.11-2: not yet free
-    assert "once per game, 2 acorns)" in notes["Tea House"]
+    assert "once per game, 1 acorn)" in notes["Tea House"]  # 2026.11-1: before it cost 2
+    assert "once per game, 1 acorn)" in notes["Red Bridge"]
 
 
 def test_rules_4_5_without_a_table_the_palette_names_the_current_costs():
     notes = _landscape_notes(None)
-    assert "once per game, free)" in notes["Red Bridge"]
-    assert "once per game, 3 acorns)" in notes["Tea House"]
+    assert "once per game, 2 acorns)" in notes["Tea House"]  # RULES §1.5 since 2026.11-2
+    assert "once per game, 1 acorn)" in notes["Red Bridge"]
