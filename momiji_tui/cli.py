@@ -214,23 +214,13 @@ def cmd_export(args: argparse.Namespace) -> int:
     """Copy a saved game's file, byte for byte, to PATH (never overwriting)."""
     from . import cli_database
     from .store import export_game
-    from .store.errors import StoreError, WriteFailed
 
     if url := cli_database.database_url(args):
         return cli_database.cmd_export(args, url)
     data = _data_dir(args)
     if _saved_path(args, data) is None:
         return 1
-    try:
-        dest = export_game(data, args.game_id, args.path)
-    except WriteFailed as exc:
-        print(exc, file=sys.stderr)
-        return 1
-    except (StoreError, OSError) as exc:
-        print(f"Could not export {args.game_id}: {exc}", file=sys.stderr)
-        return 1
-    print(f"Exported {args.game_id} to {dest}.")
-    return 0
+    return cli_database.report_export(lambda: export_game(data, args.game_id, args.path), args.game_id)
 
 
 def cmd_import(args: argparse.Namespace) -> int:

@@ -113,19 +113,10 @@ def cmd_export(args: argparse.Namespace, url: str) -> int:
     """``momiji export GAME_ID PATH --database URL``, or ``export --all --to DIR``."""
     from .session.table import validate_log
     from .store.database.transfer import export_all_to, export_file
-    from .store.errors import StoreError, WriteFailed
+    from .store.errors import WriteFailed
 
     def one(store: Any) -> int:
-        try:
-            dest = export_file(store, args.game_id, args.path, validate_log)
-        except WriteFailed as exc:
-            print(exc, file=sys.stderr)
-            return 1
-        except (StoreError, OSError) as exc:
-            print(f"Could not export {args.game_id}: {exc}", file=sys.stderr)
-            return 1
-        print(f"Exported {args.game_id} to {dest}.")
-        return 0
+        return report_export(lambda: export_file(store, args.game_id, args.path, validate_log), args.game_id)
 
     def every(store: Any) -> int:
         try:
@@ -136,6 +127,25 @@ def cmd_export(args: argparse.Namespace, url: str) -> int:
         return _report(moved, f"Exported {{n}} from the database to {Path(args.to)}", "already there")
 
     return _driver_present(url) or run(every if args.all else one, url)
+
+
+def report_export(export: Callable[[], Path], game_id: str) -> int:
+    """Run ``export()`` (it returns the file written) for ``momiji export``,
+    from the file store or the database, and say what happened: exit status
+    0, or 1 with the reason on stderr (a ``WriteFailed`` in its own words; any
+    other ``StoreError`` or ``OSError`` as "Could not export ID: …")."""
+    from .store.errors import StoreError, WriteFailed
+
+    try:
+        dest = export()
+    except WriteFailed as exc:
+        print(exc, file=sys.stderr)
+        return 1
+    except (StoreError, OSError) as exc:
+        print(f"Could not export {game_id}: {exc}", file=sys.stderr)
+        return 1
+    print(f"Exported {game_id} to {dest}.")
+    return 0
 
 
 def cmd_import(args: argparse.Namespace, url: str) -> int:
