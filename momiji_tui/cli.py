@@ -228,23 +228,12 @@ def cmd_import(args: argparse.Namespace) -> int:
     from . import cli_database
     from .session.table import validate_log
     from .store import import_game
-    from .store.errors import StoreError, WriteFailed
 
     if url := cli_database.database_url(args):
         return cli_database.cmd_import(args, url)
-    try:
-        game_id = import_game(_data_dir(args), args.path, validate_log)
-    except FileNotFoundError:
-        print(f"There is no file {args.path}.", file=sys.stderr)
-        return 1
-    except WriteFailed as exc:
-        print(exc, file=sys.stderr)
-        return 1
-    except (StoreError, OSError) as exc:
-        print(f"Could not import {args.path}: {exc}", file=sys.stderr)
-        return 1
-    print(f"Imported {game_id}. Resume it with: momiji resume {game_id}")
-    return 0
+    data = _data_dir(args)
+    return cli_database.report_import(lambda: import_game(data, args.path, validate_log), args.path,
+                                      "Imported {game_id}. Resume it with: momiji resume {game_id}")
 
 
 def cmd_simulate(args: argparse.Namespace) -> int:

@@ -152,19 +152,10 @@ def cmd_import(args: argparse.Namespace, url: str) -> int:
     """``momiji import FILE --database URL``, or ``import --all-from DIR``."""
     from .session.table import validate_log
     from .store.database.transfer import import_all_from, import_file
-    from .store.errors import StoreError
 
     def one(store: Any) -> int:
-        try:
-            game_id = import_file(store, args.path, validate_log)
-        except FileNotFoundError:
-            print(f"There is no file {args.path}.", file=sys.stderr)
-            return 1
-        except (StoreError, OSError) as exc:
-            print(f"Could not import {args.path}: {exc}", file=sys.stderr)
-            return 1
-        print(f"Imported {game_id} into the database.")
-        return 0
+        return report_import(lambda: import_file(store, args.path, validate_log), args.path,
+                             "Imported {game_id} into the database.")
 
     def every(store: Any) -> int:
         try:
@@ -175,6 +166,30 @@ def cmd_import(args: argparse.Namespace, url: str) -> int:
         return _report(moved, f"Imported {{n}} from {Path(args.all_from)} into the database", "already there")
 
     return _driver_present(url) or run(every if args.all_from else one, url)
+
+
+def report_import(add: Callable[[], str], path: str, done: str) -> int:
+    """Run ``add()`` (it returns the id of the game added) for ``momiji
+    import``, into the file store or the database, and say what happened:
+    ``done`` with ``{game_id}`` filled in and exit status 0, or 1 with the
+    reason on stderr ("There is no file PATH." for a ``FileNotFoundError``; a
+    ``WriteFailed`` in its own words; any other ``StoreError`` or ``OSError``
+    as "Could not import PATH: …")."""
+    from .store.errors import StoreError, WriteFailed
+
+    try:
+        game_id = add()
+    except FileNotFoundError:
+        print(f"There is no file {path}.", file=sys.stderr)
+        return 1
+    except WriteFailed as exc:
+        print(exc, file=sys.stderr)
+        return 1
+    except (StoreError, OSError) as exc:
+        print(f"Could not import {path}: {exc}", file=sys.stderr)
+        return 1
+    print(done.format(game_id=game_id))
+    return 0
 
 
 def _report(moved: Any, done: str, already: str) -> int:
