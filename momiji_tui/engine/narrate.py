@@ -13,7 +13,14 @@ from .cards import CARD_NAME, CARD_TYPE, Card
 from .rules_data import LANDSCAPES, LEAF_NAMES, OBJECTIVE_NAMES
 
 
-def _cards(cards: Sequence[Card]) -> str:
+#: Why the end was triggered (RULES §6), by ``EndTriggered.reason``: the one
+#: wording of the log, the table's last-round banner and its news.
+END_TRIGGERS = {"deck": "the deck is empty", "torii": "the torii supply is used up"}
+
+
+def cards_text(cards: Sequence[Card]) -> str:
+    """Cards by their short names, as every line about a move tells them:
+    ``M1 G3`` (RULES §1.1: leaf letter and value). Raises nothing."""
     return " ".join(CARD_NAME[c][:2] for c in cards)
 
 
@@ -50,22 +57,22 @@ def narrate(event: ev.Event, viewer: int | None, names: Sequence[str], *,
             return f"{who(event.seat)} drafted {LANDSCAPES[event.landscape][1]}."
         case ev.CardsDealt():
             if event.seat == viewer:
-                return f"You were dealt {_cards(event.cards)}."
+                return f"You were dealt {cards_text(event.cards)}."
             return f"{who(event.seat)} was dealt {len(event.cards)} cards."
         case ev.PlayStarted():
             return f"{who(event.first_seat)} {'play' if event.first_seat == viewer else 'plays'} first."
         case ev.DisplayRevealed():
-            return f"Revealed {_cards(event.cards)} to the display{reveal_label(event, previous)}."
+            return f"Revealed {cards_text(event.cards)} to the display{reveal_label(event, previous)}."
         case ev.AcornsGained():
             return f"{who(event.seat)} gained {event.amount} acorn{'s' * (event.amount != 1)} ({event.reason})."
         case ev.AcornsPaid():
             return f"{who(event.seat)} paid {event.amount} acorn{'s' * (event.amount != 1)} ({event.reason})."
         case ev.ColumnCollected():
-            return f"{who(event.seat)} collected the {LEAF_NAMES[event.leaf_type]} column: {_cards(event.cards)}."
+            return f"{who(event.seat)} collected the {LEAF_NAMES[event.leaf_type]} column: {cards_text(event.cards)}."
         case ev.CardsPlayed():
             parts = []
             for card, side in zip(event.cards, event.sides, strict=True):
-                name = CARD_NAME[card][:2]
+                name = cards_text((card,))
                 parts.append(f"{name} (new pile, {side} end)" if side else f"{name} on {LEAF_NAMES[CARD_TYPE[card]]}")
             how = {"same": "played", "mixed": "played (mixed)", "crane": "placed (Crane Island)"}[event.mode]
             return f"{who(event.seat)} {how} {', '.join(parts)}."
@@ -75,23 +82,23 @@ def narrate(event: ev.Event, viewer: int | None, names: Sequence[str], *,
         case ev.ObjectiveActivated():
             return f"{who(event.seat)} activated {OBJECTIVE_NAMES[event.objective]}."
         case ev.CardsDiscarded():
-            return f"{who(event.seat)} discarded {_cards(event.cards)} ({event.reason})."
+            return f"{who(event.seat)} discarded {cards_text(event.cards)} ({event.reason})."
         case ev.CardsDrawn():
             if event.seat == viewer:
-                return f"You drew {_cards(event.cards)}."
+                return f"You drew {cards_text(event.cards)}."
             n = len(event.cards)
             return f"{who(event.seat)} drew {n} card{'s' * (n != 1)}."
         case ev.CardTaken():
-            return f"{who(event.seat)} took {_cards((event.card,))} from the {event.source}."
+            return f"{who(event.seat)} took {cards_text((event.card,))} from the {event.source}."
         case ev.CardsSwapped():
-            return (f"{who(event.seat)} swapped {_cards((event.hand_card,))} from hand "
-                    f"for {_cards((event.display_card,))} in the display.")
+            return (f"{who(event.seat)} swapped {cards_text((event.hand_card,))} from hand "
+                    f"for {cards_text((event.display_card,))} in the display.")
         case ev.LandscapeUsed():
             return f"{who(event.seat)} used {LANDSCAPES[event.landscape][1]}."
         case ev.MainActionPassed():
             return f"{who(event.seat)} could take no main action and passed."
         case ev.EndTriggered():
-            why = "the deck is empty" if event.reason == "deck" else "the torii supply is used up"
+            why = END_TRIGGERS.get(event.reason, event.reason)
             return f"The end is triggered: {why}. The round will be finished."
         case ev.TurnEnded():
             return f"{who(event.seat)} ended {'your' if event.seat == viewer else 'the'} turn."

@@ -18,7 +18,7 @@ from ...engine import (
     ActivateObjective, Collect, Command, DiscardToLimit, EndTurn, Exchange, Pass, Play, PlayerView, Reveal,
     UseLandscape,
 )
-from ...engine.cards import CARD_NAME, Card
+from ...engine.narrate import cards_text
 from ...engine.rules_data import LANDSCAPES, OBJECTIVE_NAMES
 from .move_draft import MoveDraft
 from .render import leaf_name
@@ -57,15 +57,11 @@ def percent(choice: Choice) -> int:
     return max(0, min(100, round(choice.win_chance * 100)))
 
 
-def _cards(cards: tuple[Card, ...]) -> str:
-    return " ".join(CARD_NAME[c][:2] for c in cards)
-
-
 def describe(command: Command) -> str:
     """A command in a few words ("play M2 M3", "collect the Maple column")."""
     match command:
         case Play():
-            return f"play {_cards(command.cards)}"
+            return f"play {cards_text(command.cards)}"
         case Collect():
             names = " and ".join(leaf_name(t) for t in command.types)
             return f"collect the {names} column{'s' * (len(command.types) > 1)}"
@@ -76,11 +72,11 @@ def describe(command: Command) -> str:
         case Pass():
             return "pass"
         case Exchange():
-            return f"exchange {_cards(command.cards)}"
+            return f"exchange {cards_text(command.cards)}"
         case UseLandscape():
             return f"use {LANDSCAPES[command.landscape][1] if command.landscape in LANDSCAPES else command.landscape}"
         case DiscardToLimit():
-            return f"discard {_cards(command.cards)}"
+            return f"discard {cards_text(command.cards)}"
         case EndTurn():
             return "end the turn"
         case _:

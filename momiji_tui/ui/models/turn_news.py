@@ -15,23 +15,16 @@ from rich.text import Text
 
 from ...engine import PlayerView
 from ...engine import events as ev
-from ...engine.cards import CARD_NAME, CARD_TYPE, Card
+from ...engine.cards import CARD_TYPE
+from ...engine.narrate import END_TRIGGERS, cards_text
 from ...engine.rules_data import LANDSCAPES, LEAF_NAMES, OBJECTIVE_NAMES
 from .render import ACORN_SIGN
-
-#: Why the end was triggered (RULES §6), by ``EndTriggered.reason``.
-END_REASONS = {"deck": "the deck is empty", "torii": "the torii supply is used up"}
-
-
-def _cards(cards: Sequence[Card]) -> str:
-    return " ".join(CARD_NAME[c][:2] for c in cards)
-
 
 def _play(event: ev.CardsPlayed) -> str:
     parts = []
     for card, side in zip(event.cards, event.sides, strict=True):
         leaf = LEAF_NAMES[CARD_TYPE[card]]
-        parts.append(f"{_cards((card,))} (new pile)" if side else f"{_cards((card,))} on {leaf}")
+        parts.append(f"{cards_text((card,))} (new pile)" if side else f"{cards_text((card,))} on {leaf}")
     verb = "placed" if event.mode == "crane" else "played"
     return f"{verb} {', '.join(parts)}"
 
@@ -45,7 +38,7 @@ def action_words(event: ev.Event, *, memory: bool = False) -> str | None:
             n = len(event.cards)
             return f"played {n} card{'s' * (n != 1)}"
         case ev.ColumnCollected():
-            return f"collected {len(event.cards)} {LEAF_NAMES[event.leaf_type]} ({_cards(event.cards)})"
+            return f"collected {len(event.cards)} {LEAF_NAMES[event.leaf_type]} ({cards_text(event.cards)})"
         case ev.DisplayRevealed() if event.reason == "collect":
             return f"revealed {len(event.cards)}"
         case ev.CardsPlayed():
@@ -63,9 +56,9 @@ def action_words(event: ev.Event, *, memory: bool = False) -> str | None:
         case ev.CardsDrawn():
             return f"drew {len(event.cards)}"
         case ev.CardTaken():
-            return f"took {_cards((event.card,))} from the {event.source}"
+            return f"took {cards_text((event.card,))} from the {event.source}"
         case ev.CardsSwapped():
-            return f"swapped {_cards((event.hand_card,))} for {_cards((event.display_card,))}"
+            return f"swapped {cards_text((event.hand_card,))} for {cards_text((event.display_card,))}"
         case ev.LandscapeUsed():
             return f"used {LANDSCAPES[event.landscape][1]}"
         case ev.MainActionPassed():
@@ -129,7 +122,7 @@ def last_round_banner(v: PlayerView) -> str | None:
     None before (or once the game is over)."""
     if v.end_trigger is None or v.phase != "play":
         return None
-    why = END_REASONS.get(v.end_trigger, v.end_trigger)
+    why = END_TRIGGERS.get(v.end_trigger, v.end_trigger)
     last = (v.first_seat - 1) % len(v.seats)
     whose = "your" if last == v.seat else f"{v.seats[last].name}'s"
     return f"Last round: {why}. The game ends after {whose} turn (RULES §6)."
