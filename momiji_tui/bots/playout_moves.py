@@ -22,18 +22,6 @@ from ..engine.state import GameState, SeatState
 SIDES = (cmd.LEFT, cmd.RIGHT)
 
 
-def row_tops(seat: SeatState) -> tuple[dict[str, int], set[str]]:
-    """The top card value of each pile in ``seat``'s row by leaf type, and
-    the leaf types whose pile is closed (RULES §4.2)."""
-    tops: dict[str, int] = {}
-    closed: set[str] = set()
-    for p in seat.row:
-        tops[p.leaf_type] = CARD_VALUE[p.cards[-1]]
-        if p.closed:
-            closed.add(p.leaf_type)
-    return tops, closed
-
-
 def keep_value(tops: dict[str, int], closed: set[str], c: Card) -> float:
     """How much a seat wants to keep card ``c`` (a quick guess, not points)."""
     t, v = CARD_TYPE[c], CARD_VALUE[c]

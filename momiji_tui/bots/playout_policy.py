@@ -12,13 +12,14 @@ from ..engine import commands as cmd
 from ..engine import run
 from ..engine.cards import CARD_TYPE, CARD_VALUE, Card
 from ..engine.commands import Command
+from ..engine.placement import row_tops
 from ..engine.rules_data import TEAHOUSE_COLUMNS
 from ..engine.scoring import objective_measure
 from ..engine.state import DRAFT, GameState
 from .evaluate import DEFAULT_WEIGHTS, Weights, seat_value
 from .playout_moves import (
     chain_gain, collect_command, columns_by_want, end_of_turn, keep_value, mixed_singles, objective_cost,
-    play_command, reveal_cost, row_tops, same_type_options,
+    play_command, reveal_cost, same_type_options,
 )
 from .playout_sampler import random_command
 

@@ -8,8 +8,9 @@ from __future__ import annotations
 from ..engine import commands as cmd
 from ..engine.cards import Card
 from ..engine.commands import Command
+from ..engine.placement import row_tops
 from ..engine.state import GameState
-from .playout_moves import keep_value, row_tops
+from .playout_moves import keep_value
 
 
 def prefilter(state: GameState, legal: list[Command], seat: int, keep: int = 3) -> list[Command]:

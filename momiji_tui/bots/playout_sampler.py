@@ -11,10 +11,11 @@ import random
 from ..engine import commands as cmd
 from ..engine.commands import Command
 from ..engine.legal import can_take_main_action
+from ..engine.placement import row_tops
 from ..engine.rules_data import EXCHANGE_DISCARD, HAND_LIMIT
 from ..engine.state import DRAFT, GameState
 from .playout_moves import (
-    collect_command, end_of_turn, mixed_singles, objective_cost, play_command, reveal_cost, row_tops,
+    collect_command, end_of_turn, mixed_singles, objective_cost, play_command, reveal_cost,
     same_type_options,
 )
 
