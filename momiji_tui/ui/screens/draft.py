@@ -3,6 +3,7 @@ every power's text; bots pick on their turn."""
 
 from __future__ import annotations
 
+from rich.console import Group
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -12,10 +13,11 @@ from textual.widgets import Footer, Static
 
 from ...engine import DraftPick
 from ...engine.events import Event
-from ...engine.rules_data import LANDSCAPES, PARTS, landscape_cost_text
+from ...engine.rules_data import PARTS, landscape_cost_text
 from ...engine.state import drafter
 from ..widgets.log_panel import LogPanel
-from ..models.render import CLICK_META, click
+from ..models.draft_text import offer_entries, panorama_entries, powers_note
+from ..models.render import CLICK_META
 from .sized import SizedScreen, SizeNotice
 
 
@@ -83,36 +85,11 @@ class DraftScreen(SizedScreen):
         title.append(f"Your pick: press 1–{len(v.draft_remaining)}." if mine
                      else f"{who} is choosing…", style="reverse" if mine else "italic")
         self.query_one("#draft-title", Static).update(title)
-        offer = Text()
         takers = {lid: s.name for s in v.seats for lid in s.panorama}
-        number = 0
-        for lid in v.draft_offers[rnd]:
-            _, name, power = LANDSCAPES[lid]
-            if lid in takers:
-                offer.append("     ")
-                offer.append(name, style="dim strike")
-                offer.append(f"  taken by {takers[lid]}\n", style="italic dim")
-                continue
-            number += 1
-            line = Text()
-            line.append(f" {number} ", style="bold reverse" if mine else "bold")
-            line.append(f"  {name}\n", style="bold")
-            line.append(f"      {power}\n")
-            line.stylize(click(f"pick({number})"))
-            offer.append_text(line)
-        when = {"sunrise": "any time in your turn", "midday": "before your main action, boosts it",
-                "dusk": "any time in your turn"}[part]
         cost = landscape_cost_text(v.rules, v.draft_offers[rnd])  # the game's rules version (RULES §4.5)
-        offer.append(f"\n{part.capitalize()} powers: {when}; each once per game, {cost} (RULES §1.5).",
-                     style="dim")
-        self.query_one("#draft-offer", Static).update(offer)
-        picks = Text("Panoramas so far\n", style="bold")
-        for i, s in enumerate(v.seats):
-            names = " · ".join(LANDSCAPES[x][1] for x in s.panorama) or "—"
-            picks.append("  → " if i == v.current else "    ")
-            picks.append(("You" if i == app.seat else s.name) + ": ", style="bold")
-            picks.append(names + "\n")
-        self.query_one("#draft-picks", Static).update(picks)
+        self.query_one("#draft-offer", Static).update(
+            Group(*offer_entries(v.draft_offers[rnd], takers, mine=mine), Text(""), powers_note(part, cost)))
+        self.query_one("#draft-picks", Static).update(Group(*panorama_entries(v, app.seat), Text("")))
 
     def action_pick(self, index: int) -> None:
         """Pick the offer's ``index``-th landscape (1-based)."""
