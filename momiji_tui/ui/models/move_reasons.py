@@ -110,6 +110,8 @@ def _why_confirm(d: MoveDraft) -> str | None:
         return d.explain(d.collect_command())
     if d.selected and not d.v.turn.main_done:
         return d.check_play()[1]
+    if d.v.turn.main_done:  # RULES §3: one main action a turn; what is left has its own keys
+        return f"Nothing to confirm: your main action is done (RULES §3); {d.key('table.end_turn')} ends the turn."
     return "Nothing to confirm yet: select cards to play or a column to collect."
 
 

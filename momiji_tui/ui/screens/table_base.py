@@ -165,7 +165,8 @@ class TableBase(SizedScreen):
         return tuple(keys), palette
 
     def on_key(self, event: events.Key) -> None:
-        """A key whose action does not apply now: say why.
+        """A key whose action does not apply now: say why; a key that is
+        taken clears a refusal still shown (it was about an earlier key).
 
         The check waits until the keys queued before this one are handled
         (keys typed fast all arrive before the first one's binding runs), so
@@ -187,14 +188,20 @@ class TableBase(SizedScreen):
                 if name in GAME_ACTIONS:
                     self.app.call_next(self._explain_refusal, name)
                     return
+            if found:  # a key of this screen that is taken: a refusal shown is about an older key
+                self.app.call_next(self._explain_refusal, "")
         if not bound and event.key in LOWER_CASE_COLUMNS:  # a free lower-case leaf letter: as its capital
             event.stop()
             self.app.call_next(self.run_action, f"type('{event.key.upper()}')")
 
     def _explain_refusal(self, action: str) -> None:
-        reason = self.why_not(action)
+        """Say why ``action`` (a game action; "" for any other) is refused,
+        else clear a refusal still shown: it was about an earlier key."""
+        reason = self.why_not(action) if action else None
         if reason and self.is_mounted:
             self.refuse(reason)
+        elif self.message_is_error and self.is_mounted:
+            self.say("")
 
     async def on_click(self, event: events.Click) -> None:
         """Run the action of what was clicked (a card, a column, a pile, ⏎)."""
