@@ -17,12 +17,14 @@ import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 ENV_VAR = "MOMIJI_DATABASE_URL"
 NOT_INSTALLED = ("PostgreSQL support is not installed: pip install 'momiji-tui[postgres]' "
                  "(or use the file store: leave out --database and MOMIJI_DATABASE_URL).")
 UNUSABLE = 2  # exit status when the database cannot be used at all
+
+T = TypeVar("T")
 
 
 class _Unusable(Exception):
@@ -134,18 +136,7 @@ def report_export(export: Callable[[], Path], game_id: str) -> int:
     from the file store or the database, and say what happened: exit status
     0, or 1 with the reason on stderr (a ``WriteFailed`` in its own words; any
     other ``StoreError`` or ``OSError`` as "Could not export ID: …")."""
-    from .store.errors import StoreError, WriteFailed
-
-    try:
-        dest = export()
-    except WriteFailed as exc:
-        print(exc, file=sys.stderr)
-        return 1
-    except (StoreError, OSError) as exc:
-        print(f"Could not export {game_id}: {exc}", file=sys.stderr)
-        return 1
-    print(f"Exported {game_id} to {dest}.")
-    return 0
+    return _report_one(export, f"Could not export {game_id}", lambda dest: f"Exported {game_id} to {dest}.")
 
 
 def cmd_import(args: argparse.Namespace, url: str) -> int:
@@ -175,20 +166,27 @@ def report_import(add: Callable[[], str], path: str, done: str) -> int:
     reason on stderr ("There is no file PATH." for a ``FileNotFoundError``; a
     ``WriteFailed`` in its own words; any other ``StoreError`` or ``OSError``
     as "Could not import PATH: …")."""
+    return _report_one(add, f"Could not import {path}", lambda game_id: done.format(game_id=game_id),
+                       missing=f"There is no file {path}.")
+
+
+def _report_one(call: Callable[[], T], failed: str, done: Callable[[T], str], *, missing: str | None = None) -> int:
+    """Run ``call()`` (one game exported or imported) and print ``done(its
+    result)``: 0; or, on stderr, ``missing`` for a ``FileNotFoundError`` (when
+    given), a ``WriteFailed`` in its own words, any other ``StoreError`` or
+    ``OSError`` after ``failed``: 1."""
     from .store.errors import StoreError, WriteFailed
 
     try:
-        game_id = add()
-    except FileNotFoundError:
-        print(f"There is no file {path}.", file=sys.stderr)
-        return 1
+        result = call()
     except WriteFailed as exc:
         print(exc, file=sys.stderr)
         return 1
     except (StoreError, OSError) as exc:
-        print(f"Could not import {path}: {exc}", file=sys.stderr)
+        missing_file = missing is not None and isinstance(exc, FileNotFoundError)
+        print(missing if missing_file else f"{failed}: {exc}", file=sys.stderr)
         return 1
-    print(done.format(game_id=game_id))
+    print(done(result))
     return 0
 
 
