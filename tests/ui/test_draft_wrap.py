@@ -28,7 +28,8 @@ def wrapped_powers(app) -> int:
     power's first line. Returns how many powers took more than one line."""
     view = app.table.view(app.seat)
     rnd, _ = drafter(len(view.seats), view.first_seat, view.draft_pick)
-    lines = screen_lines(app)
+    offer = app.screen.query_one("#draft-offer").region  # the offer's own cells (no scrollbar)
+    lines = [line[offer.x:offer.right] for line in screen_lines(app)[offer.y:offer.bottom]]
     at, wrapped = 0, 0
     for lid in view.draft_remaining:
         _, name, power = LANDSCAPES[lid]
@@ -68,3 +69,25 @@ def test_hanging_entry_wraps_under_its_text_and_its_indent_keeps_the_click():
     assert ["".join(s.text for s in line) for line in lines] == [
         " 1   take 1 card of your", "     choice from the", "     display"]
     assert all(s.style is not None and s.style.meta.get(CLICK_META) == "pick(1)" for line in lines for s in line)
+
+
+async def test_rules_2_1_at_its_smallest_size_the_draft_scrolls_to_the_panoramas(isolated_dirs):
+    """At 50×16 the offer fills the window: the panoramas so far (what each
+    seat drafted) are below it, reached with ↓/End or the wheel, and the
+    number keys still pick."""
+    options = NewGameOptions(seats=4, bot_level="easy", seed=11, landscape_mode="draft")
+    app = MomijiApp(isolated_dirs, bot_delay=0, make_bot=scripted_bot, new_game=options)
+    async with app.run_test(size=(50, 16)) as pilot:
+        await until_human_or_end(pilot)
+        for _ in range(2):
+            await pilot.press("1")
+            await until_human_or_end(pilot)
+        mine = " · ".join(LANDSCAPES[x][1] for x in app.table.view(app.seat).seats[app.seat].panorama)
+        assert "Panoramas so far" not in "\n".join(screen_lines(app))  # the third offer fills the window
+        await pilot.press("end")
+        await pilot.pause()
+        shown = "\n".join(screen_lines(app))
+        assert "Panoramas so far" in shown and f"You: {mine}" in shown, shown
+        await pilot.press("1")
+        await until_human_or_end(pilot)
+        assert len(app.table.view(app.seat).seats[app.seat].panorama) == 3

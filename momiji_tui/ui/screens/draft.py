@@ -8,7 +8,7 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual import events
-from textual.containers import Vertical
+from textual.containers import VerticalScroll
 from textual.widgets import Footer, Static
 
 from ...engine import DraftPick
@@ -32,7 +32,7 @@ class DraftScreen(SizedScreen):
 
     def compose(self) -> ComposeResult:
         yield SizeNotice()
-        with Vertical(id="draft"):
+        with VerticalScroll(id="draft"):  # at its smallest size the panoramas are below: ↓ or the wheel
             yield Static(id="draft-title", classes="title")
             yield Static(id="draft-offer")
             yield Static(id="draft-picks")
