@@ -59,7 +59,8 @@ class Misplaced:
             return f"A pile begins with a 0: {describe_card(self.card)} cannot start one (RULES §4.2)."
         if self.why == "no side":
             return f"Say which end of your row the new {t} pile goes to: left or right (RULES §4.2)."
-        return (f"{describe_card(self.card)} cannot go on a {t} {self.top}: a card must equal "
+        article = "an" if t[:1] in "AEIOU" else "a"  # an Oak
+        return (f"{describe_card(self.card)} cannot go on {article} {t} {self.top}: a card must equal "
                 f"the top card or be exactly 1 higher (RULES §4.2).")
 
 

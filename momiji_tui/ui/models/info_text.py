@@ -27,7 +27,8 @@ def card_info(card: Card) -> Text:
     out.append(f"an acorn in its {' and '.join(corners)} corner{'s' if len(corners) > 1 else ''}"
                if corners else "no acorn")
     if value == 0:
-        out.append(f": starts a {leaf_name(t)} pile at either end of your row")
+        article = "an" if leaf_name(t)[:1] in "AEIOU" else "a"  # an Oak
+        out.append(f": starts {article} {leaf_name(t)} pile at either end of your row")
     else:
         out.append(f": goes on your {leaf_name(t)} pile topped by {value - 1} or {value}")
     if value == 3:
