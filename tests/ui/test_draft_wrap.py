@@ -91,3 +91,16 @@ async def test_rules_2_1_at_its_smallest_size_the_draft_scrolls_to_the_panoramas
         await pilot.press("1")
         await until_human_or_end(pilot)
         assert len(app.table.view(app.seat).seats[app.seat].panorama) == 3
+
+
+async def test_rules_2_1_at_its_smallest_size_a_refused_pick_is_said_on_screen(isolated_dirs):
+    """At 50×16 the message line is below the offer and the panoramas: a key
+    that picks nothing ("5" with two landscapes offered) scrolls it into view."""
+    options = NewGameOptions(seats=4, bot_level="easy", seed=11, landscape_mode="draft")
+    app = MomijiApp(isolated_dirs, bot_delay=0, make_bot=scripted_bot, new_game=options)
+    async with app.run_test(size=(50, 16)) as pilot:
+        await until_human_or_end(pilot)
+        offered = len(app.table.view(app.seat).draft_remaining)
+        await pilot.press("5")
+        await pilot.pause()
+        assert f"Choose 1 to {offered}." in "\n".join(screen_lines(app))

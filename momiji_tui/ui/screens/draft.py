@@ -97,15 +97,22 @@ class DraftScreen(SizedScreen):
         if app.table is None:
             return
         v = app.table.view(app.seat)
-        message = self.query_one("#draft-message", Static)
         if v.current != app.seat:
-            message.update(f"It is {v.seats[v.current].name}'s pick.")
+            self.say(f"It is {v.seats[v.current].name}'s pick.")
             return
         if not 1 <= index <= len(v.draft_remaining):
-            message.update(f"Choose 1 to {len(v.draft_remaining)}.")
+            self.say(f"Choose 1 to {len(v.draft_remaining)}.")
             return
         error = app.submit(DraftPick(app.seat, v.draft_remaining[index - 1]))
-        message.update(error or "")
+        self.say(error or "")
+
+    def say(self, text: str) -> None:
+        """Show ``text`` in the message line ("" clears it), scrolled into
+        view when the window is too short to show it under the panoramas."""
+        message = self.query_one("#draft-message", Static)
+        message.update(text)
+        if text:
+            message.scroll_visible(animate=False)
 
     def action_menu(self) -> None:
         """Back to the menu; the game is saved and can be continued."""
