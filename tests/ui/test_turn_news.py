@@ -70,10 +70,21 @@ async def test_rules_6_score_sheet_says_why_the_game_ended(isolated_dirs):
     async with app.run_test(size=(100, 40)) as pilot:
         await until_screen(pilot, ScoringScreen)
         title = plain(app.screen.query_one("#scoring-title"))
-        reason = end_reason(events, ["You", "Kaede"])
+        reason = end_reason(events, ["You", "Kaede"], viewer=0)
         assert reason is not None and reason in title and reason.startswith("Game over after round ")
+        assert "in your turn" in reason and "You's" not in title  # seed 4: the deck ran out in your turn
         played = max(i for i, e in enumerate(events) if isinstance(e, ev.TurnEnded))
         assert f"round {engine.fold(events[:played]).round}:" in reason and len(reason) < 80
+
+
+def test_rules_6_the_end_in_your_own_turn_is_told_as_your_turn():
+    """Found playing at 60x20: "the deck ran out in You's turn"."""
+    events = [ev.PlayStarted(0), ev.TurnEnded(0), ev.TurnEnded(1), ev.EndTriggered(0, "deck"), ev.TurnEnded(0),
+              ev.TurnEnded(1)]
+    assert end_reason(events, ["You", "Kaede"], viewer=0) == \
+        "Game over after round 2: the deck ran out in your turn (RULES §6)."
+    assert end_reason(events, ["Ann", "You"], viewer=1) == \
+        "Game over after round 2: the deck ran out in Ann's turn (RULES §6)."
 
 
 async def test_shared_table_names_a_bot_once_and_says_who_plays_a_seat(isolated_dirs):

@@ -164,10 +164,11 @@ def cut_lines(text: Text, width: int) -> Text:
     return Text("\n").join(rows)
 
 
-def end_reason(events: Sequence[ev.Event], names: Sequence[str]) -> str | None:
+def end_reason(events: Sequence[ev.Event], names: Sequence[str], viewer: int | None = None) -> str | None:
     """Why the game ended, one line for the score sheet (RULES §6): ``Game
     over after round 14: the deck ran out in Kaede's turn (RULES §6).`` (the
-    round is then played out); None when the events hold no trigger."""
+    round is then played out; ``your turn`` when ``viewer``, the seat the
+    sheet is shown to, triggered it); None when the events hold no trigger."""
     trigger = next((e for e in events if isinstance(e, ev.EndTriggered)), None)
     if trigger is None:
         return None
@@ -179,13 +180,16 @@ def end_reason(events: Sequence[ev.Event], names: Sequence[str]) -> str | None:
             played = rounds  # the round this turn was part of
             rounds += (event.seat + 1) % n == first
     why = {"deck": "the deck ran out", "torii": "the torii ran out"}.get(trigger.reason, trigger.reason)
-    return f"Game over after round {played}: {why} in {names[trigger.seat]}'s turn (RULES §6)."
+    whose = "your" if trigger.seat == viewer else f"{names[trigger.seat]}'s"
+    return f"Game over after round {played}: {why} in {whose} turn (RULES §6)."
 
 
-def end_reason_title(title: Text, events: Sequence[ev.Event], names: Sequence[str]) -> Text:
+def end_reason_title(title: Text, events: Sequence[ev.Event], names: Sequence[str],
+                     viewer: int | None = None) -> Text:
     """The score sheet's title with why the game ended on the line under it
-    (``end_reason``; the title alone when the events hold no trigger)."""
-    reason = end_reason(events, names)
+    (``end_reason``, told to ``viewer``; the title alone when the events hold
+    no trigger)."""
+    reason = end_reason(events, names, viewer)
     if reason is None:
         return title
     return Text.assemble(title, "\n", (reason, "italic"))

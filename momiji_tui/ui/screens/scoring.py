@@ -140,7 +140,7 @@ class ScoringScreen(SizedScreen):
         names = ["You" if i == app.seat else s.name for i, s in enumerate(app.table.seats)]
         owners = dict(app.table.state.owners)
         self.query_one("#scoring-title", Static).update(
-            end_reason_title(Text("Final scores (RULES §7)", style="bold"), app.table.events, names))
+            end_reason_title(Text("Final scores (RULES §7)", style="bold"), app.table.events, names, app.seat))
         width = max(self.app.size.width - 4, 20)  # the padding and the scroll bar
         self.query_one("#scoring-table", Static).update(score_table(sheet, names, owners, self.shown, width))
         result = Text()
