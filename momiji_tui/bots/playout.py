@@ -17,10 +17,8 @@ from ..engine.cards import CARD_TYPE, CARD_VALUE, Card
 from ..engine.commands import Command
 from ..engine import run
 from ..engine.legal import can_take_main_action
-from ..engine.rules_data import (
-    BRIDGE_SAME_TYPE_MAX, EXCHANGE_DISCARD, HAND_LIMIT, OBJECTIVE_COST,
-    PAGODA_OBJECTIVE_COST, REVEAL_COST, SAME_TYPE_MAX, STONES_STEP, TEAHOUSE_COLUMNS,
-)
+from ..engine.placement import stones_jump
+from ..engine.rules_data import EXCHANGE_DISCARD, HAND_LIMIT, OBJECTIVE_COST, REVEAL_COST, SAME_TYPE_MAX
 from ..engine.scoring import objective_measure
 from ..engine.state import DRAFT, GameState, SeatState
 
@@ -68,7 +66,7 @@ def keep_value(tops: dict[str, int], closed: set[str], c: Card) -> float:
 
 
 def _objective_cost(state: GameState) -> int:
-    return PAGODA_OBJECTIVE_COST if state.turn.boost == "pagoda" else OBJECTIVE_COST
+    return state.rules.pagoda_objective_cost if state.turn.boost == "pagoda" else OBJECTIVE_COST
 
 
 def _reveal_cost(state: GameState) -> int:
@@ -78,7 +76,7 @@ def _reveal_cost(state: GameState) -> int:
 def _collect_cmd(state: GameState, seat: int, types: list[str]) -> cmd.Collect:
     """A legal collect that starts with the columns in ``types`` (best first)."""
     columns = state.columns()
-    want = min(TEAHOUSE_COLUMNS, len(columns)) if state.turn.boost == "teahouse" else 1
+    want = min(state.rules.teahouse_columns, len(columns)) if state.turn.boost == "teahouse" else 1
     chosen = [t for t in types if t in columns][:want]
     for t in columns:
         if len(chosen) >= want:
@@ -89,7 +87,7 @@ def _collect_cmd(state: GameState, seat: int, types: list[str]) -> cmd.Collect:
     return cmd.Collect(seat, tuple(chosen))
 
 
-def _placeable(tops: dict[str, int], closed: set[str], c: Card, jump: bool) -> bool:
+def _placeable(tops: dict[str, int], closed: set[str], c: Card, jump: int) -> bool:
     t, v = CARD_TYPE[c], CARD_VALUE[c]
     if t in closed:
         return False
@@ -97,15 +95,15 @@ def _placeable(tops: dict[str, int], closed: set[str], c: Card, jump: bool) -> b
     if top is None:
         return v == 0
     d = v - top
-    return d in (0, 1) or (jump and 0 < d <= STONES_STEP)
+    return d in (0, 1) or 0 < d <= jump
 
 
 def _same_type_options(state: GameState, seat: SeatState, tops: dict[str, int], closed: set[str]
                        ) -> list[tuple[Card, ...]]:
     """Every same-type play (cards lower first), by card (not by kind)."""
     boost = state.turn.boost
-    jump = boost == "stones" and not state.turn.stones_used
-    limit = BRIDGE_SAME_TYPE_MAX if boost == "bridge" else SAME_TYPE_MAX
+    jump = stones_jump(state)
+    limit = state.rules.bridge_same_type_max if boost == "bridge" else SAME_TYPE_MAX
     by_type: dict[str, list[Card]] = {}
     for c in seat.hand:
         by_type.setdefault(CARD_TYPE[c], []).append(c)
@@ -130,7 +128,7 @@ def _same_type_options(state: GameState, seat: SeatState, tops: dict[str, int], 
                     d = v - top
                     if d in (0, 1):
                         ok, j2 = True, jumped
-                    elif jump and not jumped and 0 < d <= STONES_STEP:
+                    elif not jumped and 0 < d <= jump:
                         ok, j2 = True, True
                     else:
                         ok, j2 = False, jumped
@@ -158,7 +156,7 @@ def _mixed_singles(state: GameState, seat: SeatState, tops: dict[str, int], clos
     """
     out: dict[str, list[Card]] = {}
     for c in seat.hand:
-        if _placeable(tops, closed, c, False):
+        if _placeable(tops, closed, c, 0):
             out.setdefault(CARD_TYPE[c], []).append(c)
     return out
 
@@ -415,7 +413,7 @@ def greedy_policy_command(state: GameState, seat: int, rng: random.Random, *, ep
             cands.append(_play_cmd(seat, s, picks, rng))
         if state.display:
             cols = state.columns()
-            want = min(TEAHOUSE_COLUMNS, len(cols)) if turn.boost == "teahouse" else 1
+            want = min(state.rules.teahouse_columns, len(cols)) if turn.boost == "teahouse" else 1
             if want == 1:
                 cands += [cmd.Collect(seat, (t,)) for t in cols]
             else:
