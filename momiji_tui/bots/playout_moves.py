@@ -13,10 +13,8 @@ import random
 from ..engine import commands as cmd
 from ..engine.cards import CARD_TYPE, CARD_VALUE, Card
 from ..engine.commands import Command
-from ..engine.rules_data import (
-    BRIDGE_SAME_TYPE_MAX, HAND_LIMIT, OBJECTIVE_COST, PAGODA_OBJECTIVE_COST, REVEAL_COST, SAME_TYPE_MAX,
-    STONES_STEP, TEAHOUSE_COLUMNS,
-)
+from ..engine.placement import stones_jump
+from ..engine.rules_data import HAND_LIMIT, OBJECTIVE_COST, REVEAL_COST, SAME_TYPE_MAX
 from ..engine.state import GameState, SeatState
 
 SIDES = (cmd.LEFT, cmd.RIGHT)
@@ -43,7 +41,7 @@ def keep_value(tops: dict[str, int], closed: set[str], c: Card) -> float:
 def objective_cost(state: GameState) -> int:
     """The acorns an objective costs this turn (RULES §4.3; less with the
     Pagoda's boost, §1.5)."""
-    return PAGODA_OBJECTIVE_COST if state.turn.boost == "pagoda" else OBJECTIVE_COST
+    return state.rules.pagoda_objective_cost if state.turn.boost == "pagoda" else OBJECTIVE_COST
 
 
 def reveal_cost(state: GameState) -> int:
@@ -55,7 +53,7 @@ def reveal_cost(state: GameState) -> int:
 def collect_command(state: GameState, seat: int, types: list[str]) -> cmd.Collect:
     """A legal collect that starts with the columns in ``types`` (best first)."""
     columns = state.columns()
-    want = min(TEAHOUSE_COLUMNS, len(columns)) if state.turn.boost == "teahouse" else 1
+    want = min(state.rules.teahouse_columns, len(columns)) if state.turn.boost == "teahouse" else 1
     chosen = [t for t in types if t in columns][:want]
     for t in columns:
         if len(chosen) >= want:
@@ -66,9 +64,10 @@ def collect_command(state: GameState, seat: int, types: list[str]) -> cmd.Collec
     return cmd.Collect(seat, tuple(chosen))
 
 
-def placeable(tops: dict[str, int], closed: set[str], c: Card, jump: bool) -> bool:
+def placeable(tops: dict[str, int], closed: set[str], c: Card, jump: int) -> bool:
     """Whether card ``c`` alone can go on (or start) its type's pile
-    (RULES §4.2); ``jump``: a Stepping Stones jump is allowed (§1.5)."""
+    (RULES §4.2); ``jump``: how much higher a Stepping Stones jump may go, 0 for none
+    (§1.5, ``engine.placement.stones_jump``)."""
     t, v = CARD_TYPE[c], CARD_VALUE[c]
     if t in closed:
         return False
@@ -76,15 +75,15 @@ def placeable(tops: dict[str, int], closed: set[str], c: Card, jump: bool) -> bo
     if top is None:
         return v == 0
     d = v - top
-    return d in (0, 1) or (jump and 0 < d <= STONES_STEP)
+    return d in (0, 1) or 0 < d <= jump
 
 
 def same_type_options(state: GameState, seat: SeatState, tops: dict[str, int], closed: set[str]
                        ) -> list[tuple[Card, ...]]:
     """Every same-type play (cards lower first), by card (not by kind)."""
     boost = state.turn.boost
-    jump = boost == "stones" and not state.turn.stones_used
-    limit = BRIDGE_SAME_TYPE_MAX if boost == "bridge" else SAME_TYPE_MAX
+    jump = stones_jump(state)
+    limit = state.rules.bridge_same_type_max if boost == "bridge" else SAME_TYPE_MAX
     by_type: dict[str, list[Card]] = {}
     for c in seat.hand:
         by_type.setdefault(CARD_TYPE[c], []).append(c)
@@ -109,7 +108,7 @@ def same_type_options(state: GameState, seat: SeatState, tops: dict[str, int], c
                     d = v - top
                     if d in (0, 1):
                         ok, j2 = True, jumped
-                    elif jump and not jumped and 0 < d <= STONES_STEP:
+                    elif not jumped and 0 < d <= jump:
                         ok, j2 = True, True
                     else:
                         ok, j2 = False, jumped
@@ -137,7 +136,7 @@ def mixed_singles(state: GameState, seat: SeatState, tops: dict[str, int], close
     """
     out: dict[str, list[Card]] = {}
     for c in seat.hand:
-        if placeable(tops, closed, c, False):
+        if placeable(tops, closed, c, 0):
             out.setdefault(CARD_TYPE[c], []).append(c)
     return out
 

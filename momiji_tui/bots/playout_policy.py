@@ -13,7 +13,6 @@ from ..engine import run
 from ..engine.cards import CARD_TYPE, CARD_VALUE, Card
 from ..engine.commands import Command
 from ..engine.placement import row_tops
-from ..engine.rules_data import TEAHOUSE_COLUMNS
 from ..engine.scoring import objective_measure
 from ..engine.state import DRAFT, GameState
 from .evaluate import DEFAULT_WEIGHTS, Weights, seat_value
@@ -124,7 +123,7 @@ def greedy_policy_command(state: GameState, seat: int, rng: random.Random, *, ep
             cands.append(play_command(seat, s, picks, rng))
         if state.display:
             cols = state.columns()
-            want = min(TEAHOUSE_COLUMNS, len(cols)) if turn.boost == "teahouse" else 1
+            want = min(state.rules.teahouse_columns, len(cols)) if turn.boost == "teahouse" else 1
             if want == 1:
                 cands += [cmd.Collect(seat, (t,)) for t in cols]
             else:

@@ -16,12 +16,11 @@ from .decision import Decision, emit_play
 from .errors import IllegalCommand
 from .fold import working_copy
 from .legal import can_take_main_action
-from .placement import Misplaced, acorn_pairs, placement, plan_placement, play_order, row_tops
+from .placement import Misplaced, acorn_pairs, placement, plan_placement, play_order, row_tops, stones_jump
 from .powers import use_landscape
 from .rules_data import (
-    ACORN_PAIR_GAIN, BRIDGE_SAME_TYPE_MAX, DISPLAY_SIZE, EXCHANGE_DISCARD, EXCHANGE_GAIN,
-    HAND_LIMIT, LEAF_NAMES, MOSS_PAIR_GAIN, REVEAL_COST, REVEAL_COUNT, SAME_TYPE_MAX,
-    TEAHOUSE_COLUMNS,
+    ACORN_PAIR_GAIN, DISPLAY_SIZE, EXCHANGE_DISCARD, EXCHANGE_GAIN,
+    HAND_LIMIT, LEAF_NAMES, REVEAL_COST, REVEAL_COUNT, SAME_TYPE_MAX,
 )
 from .setup import setup_events
 from .state import DRAFT, PLAY, GameState
@@ -120,7 +119,7 @@ def _collect(d: Decision, c: cmd.Collect) -> None:
     columns = s.columns()
     if not columns:
         raise IllegalCommand("The display is empty: pay to reveal cards first (RULES §4.1).")
-    want = min(TEAHOUSE_COLUMNS, len(columns)) if s.turn.boost == "teahouse" else 1
+    want = min(s.rules.teahouse_columns, len(columns)) if s.turn.boost == "teahouse" else 1
     if len(c.types) != want or len(set(c.types)) != len(c.types):
         if want == 1:
             raise IllegalCommand("Collect exactly one column (RULES §4.1).")
@@ -141,20 +140,18 @@ def _play(d: Decision, c: cmd.Play) -> None:
     mode, ordered = play_order(c.cards)
     boost = s.turn.boost
     if mode == "same":
-        limit = BRIDGE_SAME_TYPE_MAX if boost == "bridge" else SAME_TYPE_MAX
+        limit = s.rules.bridge_same_type_max if boost == "bridge" else SAME_TYPE_MAX
         if len(ordered) > limit:
             raise IllegalCommand(
                 f"A same-type play places at most {limit} cards (RULES §4.2"
                 + (", Red Bridge §1.5)." if limit > SAME_TYPE_MAX else ").")
             )
-    sides = plan_placement(
-        seat, ordered, c.new_pile_sides, jump_allowed=boost == "stones" and not s.turn.stones_used
-    )
+    sides = plan_placement(seat, ordered, c.new_pile_sides, jump_step=stones_jump(s))
     emit_play(d, c.seat, ordered, sides, mode)
     if mode == "mixed" or boost == "moss":
         pairs = acorn_pairs(d.state.seats[c.seat])
         if pairs:
-            gain = MOSS_PAIR_GAIN if boost == "moss" else ACORN_PAIR_GAIN
+            gain = s.rules.moss_pair_gain if boost == "moss" else ACORN_PAIR_GAIN
             d.emit(ev.AcornsGained(c.seat, pairs * gain, "acorn pairs"))
 
 

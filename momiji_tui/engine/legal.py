@@ -27,11 +27,10 @@ from itertools import combinations, permutations, product
 
 from . import commands as cmd
 from .cards import CARD_KIND_ID, CARD_TYPE, CARD_VALUE, Card
-from .placement import Misplaced, placement, row_tops
+from .placement import Misplaced, placement, row_tops, stones_jump
 from .rules_data import (
-    BRIDGE_SAME_TYPE_MAX, EXCHANGE_DISCARD, HAND_LIMIT, KOI_MAX, LANDSCAPES,
-    MIDDAY, OBJECTIVE_COST, PAGODA_OBJECTIVE_COST, REVEAL_COST, SAME_TYPE_MAX, STONES_STEP,
-    TEAHOUSE_COLUMNS,
+    EXCHANGE_DISCARD, HAND_LIMIT, LANDSCAPES,
+    MIDDAY, OBJECTIVE_COST, REVEAL_COST, SAME_TYPE_MAX,
 )
 from .state import DRAFT, PLAY, GameState, SeatState
 
@@ -101,11 +100,12 @@ def kind_subsets(
 
 
 def _objective_cost(state: GameState) -> int:
-    return PAGODA_OBJECTIVE_COST if state.turn.boost == "pagoda" else OBJECTIVE_COST
+    return state.rules.pagoda_objective_cost if state.turn.boost == "pagoda" else OBJECTIVE_COST
 
 
-def placeable(tops: dict[str, int], closed: set[str], card: Card, jump: bool) -> bool:
-    """Whether ``card`` alone can go into the row given by ``row_tops``."""
+def placeable(tops: dict[str, int], closed: set[str], card: Card, *, jump_step: int) -> bool:
+    """Whether ``card`` alone can go into the row given by ``row_tops``, with a
+    jump of up to ``jump_step`` (``placement.stones_jump``; 0 for none)."""
     t = CARD_TYPE[card]
     if t in closed:
         return False
@@ -113,7 +113,7 @@ def placeable(tops: dict[str, int], closed: set[str], card: Card, jump: bool) ->
     if top is None:
         return CARD_VALUE[card] == 0
     step = CARD_VALUE[card] - top
-    return step == 0 or step == 1 or (jump and 0 < step <= STONES_STEP)
+    return step == 0 or step == 1 or 0 < step <= jump_step
 
 
 def _fits(result: tuple[str, ...] | Misplaced) -> bool:
@@ -132,16 +132,16 @@ def can_take_main_action(state: GameState, seat: int) -> bool:
     cost = 0 if state.turn.boost == "waterfall" else REVEAL_COST
     if state.deck_size and s.acorns >= cost:
         return True
-    jump = state.turn.boost == "stones" and not state.turn.stones_used
+    jump = stones_jump(state)
     tops, closed = row_tops(s)
-    if any(placeable(tops, closed, c, jump) for c in s.hand):
+    if any(placeable(tops, closed, c, jump_step=jump) for c in s.hand):
         return True
     return s.acorns >= _objective_cost(state) and any(o not in state.owners for o in state.objectives)
 
 
 def _collects(state: GameState, seat: int) -> list[cmd.Command]:
     columns = state.columns()
-    want = min(TEAHOUSE_COLUMNS, len(columns)) if state.turn.boost == "teahouse" else 1
+    want = min(state.rules.teahouse_columns, len(columns)) if state.turn.boost == "teahouse" else 1
     if not columns:
         return []
     return [cmd.Collect(seat, combo) for combo in combinations(columns, want)]
@@ -151,13 +151,13 @@ def _plays(state: GameState, seat: int) -> list[cmd.Command]:
     s = state.seats[seat]
     key = hand_key(s)
     boost = state.turn.boost
-    jump = boost == "stones" and not state.turn.stones_used
+    jump = stones_jump(state)
     tops, closed = row_tops(s)
     out: list[cmd.Command] = []
     by_type: dict[str, list[Card]] = {}
     for c in s.hand:
         by_type.setdefault(CARD_TYPE[c], []).append(c)
-    limit = BRIDGE_SAME_TYPE_MAX if boost == "bridge" else SAME_TYPE_MAX
+    limit = state.rules.bridge_same_type_max if boost == "bridge" else SAME_TYPE_MAX
     # Same type (RULES §4.2).
     for t, cards in by_type.items():
         if t in closed:
@@ -166,13 +166,13 @@ def _plays(state: GameState, seat: int) -> list[cmd.Command]:
         for subset in kind_subsets(cards, 1, limit, key):
             ordered = tuple(sorted(subset, key=_by_value))
             for sides in side_options:
-                if _fits(placement(tops, closed, ordered, sides, jump_allowed=jump)):
+                if _fits(placement(tops, closed, ordered, sides, jump_step=jump)):
                     out.append(cmd.Play(seat, ordered, sides))
     # Mixed: one card per pile, of different types (RULES §4.2).
     options = []
     for t in state.types:
         if t in by_type:
-            singles = [c for c in _distinct(by_type[t], key) if placeable(tops, closed, c, jump)]
+            singles = [c for c in _distinct(by_type[t], key) if placeable(tops, closed, c, jump_step=jump)]
             if singles:
                 options.append([None, *singles])
     for choice in product(*options):
@@ -184,7 +184,7 @@ def _plays(state: GameState, seat: int) -> list[cmd.Command]:
         # Each card fits alone, on a pile of its own type: the play can only
         # fail by needing two Stepping Stones jumps, whatever the order of the
         # new piles and their sides. So one check covers every arrangement.
-        if not _fits(placement(tops, closed, old + new, (cmd.RIGHT,) * len(new), jump_allowed=jump)):
+        if not _fits(placement(tops, closed, old + new, (cmd.RIGHT,) * len(new), jump_step=jump)):
             continue
         for order, sides in _arrangements(new, bool(s.row)):
             out.append(cmd.Play(seat, old + order, sides))
@@ -241,14 +241,14 @@ def _landscapes(state: GameState, seat: int) -> list[cmd.Command]:
             ]
         elif lid == "koi":
             if state.deck_size:
-                subsets = kind_subsets(s.hand, 1, KOI_MAX, key)
+                subsets = kind_subsets(s.hand, 1, state.rules.koi_max, key)
                 out += [cmd.UseLandscape(seat, lid, hand_cards=sub) for sub in subsets]
         elif lid == "crane":
             tops, closed = row_tops(s)
             out += [
                 cmd.UseLandscape(seat, lid, hand_cards=(c,))
                 for c in _distinct(s.hand, key)
-                if CARD_TYPE[c] in tops and placeable(tops, closed, c, False)
+                if CARD_TYPE[c] in tops and placeable(tops, closed, c, jump_step=0)
             ]
         elif lid == "fox":
             subsets = kind_subsets(s.hand, 1, len(s.hand), key)

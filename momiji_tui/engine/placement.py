@@ -15,8 +15,8 @@ from .cards import (
     CARD_KIND_ID, CARD_LEFT_ACORN, CARD_RIGHT_ACORN, CARD_TYPE, CARD_VALUE, Card, describe_card,
 )
 from .errors import IllegalCommand
-from .rules_data import LEAF_NAMES, MAX_VALUE, MIXED_MIN, STONES_STEP
-from .state import SeatState
+from .rules_data import LEAF_NAMES, MAX_VALUE, MIXED_MIN
+from .state import GameState, SeatState
 
 
 def _leaf(t: str) -> str:
@@ -66,14 +66,15 @@ class Misplaced:
 
 def placement(
     tops: dict[str, int], closed: set[str], cards: Sequence[Card], sides: Sequence[str], *,
-    jump_allowed: bool, new_piles_allowed: bool = True,
+    jump_step: int, new_piles_allowed: bool = True,
 ) -> tuple[str, ...] | Misplaced:
     """Place ``cards`` one after the other into a row given by ``row_tops``
     (RULES §4.2); ``tops`` and ``closed`` are not changed.
 
     ``sides`` are consumed in order by the cards that start a new pile.
-    ``jump_allowed``: one card may be up to 2 higher than the card it covers
-    (Stepping Stones, RULES §1.5). Returns one side per card (``""`` for a
+    ``jump_step``: one card may be up to this much higher than the card it
+    covers (the Stepping Stones jump, RULES §1.5: ``stones_jump``); 0 for no
+    jump. Returns one side per card (``""`` for a
     card placed on an existing pile), or ``Misplaced``.
     """
     tops = dict(tops)
@@ -99,7 +100,7 @@ def placement(
             step = v - top
             if step == 0 or step == 1:
                 pass
-            elif jump_allowed and not jumped and 0 < step <= STONES_STEP:
+            elif not jumped and 0 < step <= jump_step:
                 jumped = True
             else:
                 return Misplaced("step", card, top)
@@ -112,13 +113,21 @@ def placement(
     return tuple(out)
 
 
+def stones_jump(state: GameState) -> int:
+    """How much higher than the card it covers one card of this turn's play
+    may be (RULES §1.5, Stepping Stones: the game's ``rules.stones_step``
+    while the power is in use and its jump not yet made), else 0."""
+    turn = state.turn
+    return state.rules.stones_step if turn.boost == "stones" and not turn.stones_used else 0
+
+
 def plan_placement(
-    seat: SeatState, cards: Sequence[Card], sides: Sequence[str], *, jump_allowed: bool,
+    seat: SeatState, cards: Sequence[Card], sides: Sequence[str], *, jump_step: int,
     new_piles_allowed: bool = True,
 ) -> tuple[str, ...]:
     """``placement`` into ``seat``'s row; raises ``IllegalCommand`` when it fails."""
     tops, closed = row_tops(seat)
-    result = placement(tops, closed, cards, sides, jump_allowed=jump_allowed,
+    result = placement(tops, closed, cards, sides, jump_step=jump_step,
                        new_piles_allowed=new_piles_allowed)
     if isinstance(result, Misplaced):
         raise IllegalCommand(result.message())

@@ -12,8 +12,8 @@ from .decision import Decision, emit_play
 from .errors import IllegalCommand
 from .placement import plan_placement
 from .rules_data import (
-    BAMBOO_DRAW, FESTIVAL_GIFT, FOX_DISCARDS_PER_ACORN, KOI_MAX, LANDSCAPES,
-    MIDDAY, SPRING_GAIN, acorns_text,
+    LANDSCAPES,
+    MIDDAY, acorns_text,
 )
 from .state import GameState, SeatState
 from .turn_checks import check_hand_cards, check_objective, check_turn_open, objective_cost
@@ -60,7 +60,7 @@ def check_power_args(s: GameState, seat: SeatState, c: cmd.UseLandscape, name: s
     card for terrace; an objective for moongate; nothing else. Raises
     ``IllegalCommand`` naming the power (``name``) otherwise."""
     lid = c.landscape
-    needs_hand = {"koi": (1, KOI_MAX), "bell": (1, 1), "crane": (1, 1), "fox": (1, len(seat.hand))}
+    needs_hand = {"koi": (1, s.rules.koi_max), "bell": (1, 1), "crane": (1, 1), "fox": (1, len(seat.hand))}
     if lid in needs_hand:
         lo, hi = needs_hand[lid]
         if not seat.hand:
@@ -89,7 +89,7 @@ def check_power_args(s: GameState, seat: SeatState, c: cmd.UseLandscape, name: s
     elif c.objective is not None:
         raise IllegalCommand(f"{name} takes no objective.")
     if lid == "crane":
-        plan_placement(seat, c.hand_cards, (), jump_allowed=False, new_piles_allowed=False)
+        plan_placement(seat, c.hand_cards, (), jump_step=0, new_piles_allowed=False)
 
 
 def _no_effect(d: Decision, c: cmd.UseLandscape) -> None:
@@ -104,11 +104,11 @@ def _draw_n(d: Decision, seat: int, n: int) -> None:
 
 
 def _power_spring(d: Decision, c: cmd.UseLandscape) -> None:
-    d.emit(ev.AcornsGained(c.seat, SPRING_GAIN, "Mountain Spring"))
+    d.emit(ev.AcornsGained(c.seat, d.state.rules.spring_gain, "Mountain Spring"))
 
 
 def _power_bamboo(d: Decision, c: cmd.UseLandscape) -> None:
-    _draw_n(d, c.seat, BAMBOO_DRAW)
+    _draw_n(d, c.seat, d.state.rules.bamboo_draw)
 
 
 def _power_lantern(d: Decision, c: cmd.UseLandscape) -> None:
@@ -149,7 +149,7 @@ def _power_pine(d: Decision, c: cmd.UseLandscape) -> None:
 
 def _power_fox(d: Decision, c: cmd.UseLandscape) -> None:
     d.emit(ev.CardsDiscarded(c.seat, tuple(c.hand_cards), "Fox Shrine"))
-    gain = len(c.hand_cards) // FOX_DISCARDS_PER_ACORN
+    gain = len(c.hand_cards) // d.state.rules.fox_discards_per_acorn
     if gain:
         d.emit(ev.AcornsGained(c.seat, gain, "Fox Shrine"))
 
@@ -162,10 +162,11 @@ def _power_moongate(d: Decision, c: cmd.UseLandscape) -> None:
 
 def _power_festival(d: Decision, c: cmd.UseLandscape) -> None:
     gained = 0
+    gift = d.state.rules.festival_gift
     for other in range(d.state.n_seats):
-        if other != c.seat and d.state.seats[other].acorns >= FESTIVAL_GIFT:
-            d.emit(ev.AcornsPaid(other, FESTIVAL_GIFT, "Autumn Festival"))
-            gained += FESTIVAL_GIFT
+        if other != c.seat and d.state.seats[other].acorns >= gift:
+            d.emit(ev.AcornsPaid(other, gift, "Autumn Festival"))
+            gained += gift
     if gained:
         d.emit(ev.AcornsGained(c.seat, gained, "Autumn Festival"))
 

@@ -174,13 +174,29 @@ LANDSCAPES_PER_TURN = 1
 
 @dataclass(frozen=True, slots=True)
 class HouseRules:
-    """The [house] values of one rules version that differ between versions.
+    """The [house] values of one rules version that may differ between versions.
 
     ``landscape_costs``: ``(landscape id, acorns)`` for every landscape that
-    does not cost ``LANDSCAPE_COST`` (RULES §4.5)."""
+    does not cost ``LANDSCAPE_COST`` (RULES §4.5); the other fields are the
+    amounts inside the landscape powers (RULES §1.5: acorns gained, cards
+    drawn, the Stepping Stones' step, the Tea House's columns, …). The engine
+    reads all of them from the game's rules (``GameState.rules``)."""
 
     version: str
     landscape_costs: tuple[tuple[str, int], ...] = ()
+    # The numbers inside the landscape powers (RULES §1.5 [house]): every
+    # version so far keeps the values above; a version that changes one says
+    # so here, and games of older versions keep theirs.
+    spring_gain: int = SPRING_GAIN
+    bamboo_draw: int = BAMBOO_DRAW
+    koi_max: int = KOI_MAX
+    bridge_same_type_max: int = BRIDGE_SAME_TYPE_MAX
+    stones_step: int = STONES_STEP
+    pagoda_objective_cost: int = PAGODA_OBJECTIVE_COST
+    teahouse_columns: int = TEAHOUSE_COLUMNS
+    moss_pair_gain: int = MOSS_PAIR_GAIN
+    fox_discards_per_acorn: int = FOX_DISCARDS_PER_ACORN
+    festival_gift: int = FESTIVAL_GIFT
 
     def landscape_cost(self, landscape: str) -> int:
         """Acorns paid to use ``landscape`` under these rules (RULES §4.5);

@@ -26,12 +26,11 @@ from typing import TypeVar
 
 from . import commands as cmd
 from .cards import CARD_TYPE, CARD_VALUE, Card
-from .placement import row_tops
+from .placement import row_tops, stones_jump
 from .legal import placeable
 from .rules_data import (
-    BRIDGE_SAME_TYPE_MAX, EXCHANGE_DISCARD, HAND_LIMIT, KOI_MAX, LANDSCAPES,
-    MAX_VALUE, MIDDAY, OBJECTIVE_COST, PAGODA_OBJECTIVE_COST, REVEAL_COST, SAME_TYPE_MAX,
-    STONES_STEP, TEAHOUSE_COLUMNS,
+    EXCHANGE_DISCARD, HAND_LIMIT, LANDSCAPES,
+    MAX_VALUE, MIDDAY, OBJECTIVE_COST, REVEAL_COST, SAME_TYPE_MAX,
 )
 from .state import DRAFT, PLAY, GameState, SeatState
 
@@ -68,9 +67,9 @@ def sample_command(state: GameState, seat: int, rng: random.Random) -> cmd.Comma
         if state.display:
             kinds.append(cmd.Collect)
         tops, closed = row_tops(s)
-        jump = boost == "stones" and not turn.stones_used
+        jump = stones_jump(state)
         for c in hand:
-            if placeable(tops, closed, c, jump):
+            if placeable(tops, closed, c, jump_step=jump):
                 kinds.append(cmd.Play)
                 break
         if s.acorns >= _objective_cost(state) and len(state.owners) < len(state.objectives):
@@ -119,7 +118,7 @@ def _two_cards(hand: list[Card], rng: random.Random) -> tuple[Card, Card]:
 
 
 def _objective_cost(state: GameState) -> int:
-    return PAGODA_OBJECTIVE_COST if state.turn.boost == "pagoda" else OBJECTIVE_COST
+    return state.rules.pagoda_objective_cost if state.turn.boost == "pagoda" else OBJECTIVE_COST
 
 
 def _open_objectives(state: GameState) -> list[str]:
@@ -131,7 +130,7 @@ def _collect(state: GameState, seat: int, rng: random.Random) -> cmd.Collect:
     columns = state.columns()
     if state.turn.boost != "teahouse":
         return cmd.Collect(seat, (_pick(columns, rng),))
-    chosen = rng.sample(columns, min(TEAHOUSE_COLUMNS, len(columns)))
+    chosen = rng.sample(columns, min(state.rules.teahouse_columns, len(columns)))
     return cmd.Collect(seat, tuple(t for t in columns if t in chosen))
 
 
@@ -142,25 +141,25 @@ def _play(state: GameState, seat: int, s: SeatState, tops: dict[str, int], close
           rng: random.Random) -> cmd.Play:
     """A same-type or a mixed play (RULES §4.2); at least one card fits alone."""
     boost = state.turn.boost
-    jump = boost == "stones" and not state.turn.stones_used
+    jump = stones_jump(state)
     # For each type: the hand cards that fit alone without a jump, and those
     # that fit only with the Stepping Stones jump.
     plain: dict[str, list[Card]] = {}
     jumping: dict[str, list[Card]] = {}
     for c in s.hand:
-        if placeable(tops, closed, c, False):
+        if placeable(tops, closed, c, jump_step=0):
             plain.setdefault(CARD_TYPE[c], []).append(c)
-        elif jump and placeable(tops, closed, c, True):
+        elif jump and placeable(tops, closed, c, jump_step=jump):
             jumping.setdefault(CARD_TYPE[c], []).append(c)
     mixed = _mixed(seat, tops, plain, jumping, rng) if (len(plain) >= 2 or (plain and jumping)) else None
     if mixed is not None and rng.random() < 0.5:
         return mixed
-    limit = BRIDGE_SAME_TYPE_MAX if boost == "bridge" else SAME_TYPE_MAX
+    limit = state.rules.bridge_same_type_max if boost == "bridge" else SAME_TYPE_MAX
     t = _pick([*plain, *(x for x in jumping if x not in plain)], rng)
     return _same_type(seat, s, t, tops, jump, limit, rng)
 
 
-def _same_type(seat: int, s: SeatState, t: str, tops: dict[str, int], jump: bool, limit: int,
+def _same_type(seat: int, s: SeatState, t: str, tops: dict[str, int], jump: int, limit: int,
                rng: random.Random) -> cmd.Play:
     """A chain of ``t`` cards: one that fits alone, then (at even odds each)
     cards that fit on the card before, up to ``limit`` or a closing 3."""
@@ -175,7 +174,7 @@ def _same_type(seat: int, s: SeatState, t: str, tops: dict[str, int], jump: bool
             if top is None:
                 if v == 0:
                     fits.append(c)
-            elif 0 <= v - top <= 1 or (jump and not jumped and 0 < v - top <= STONES_STEP):
+            elif 0 <= v - top <= 1 or (not jumped and 0 < v - top <= jump):
                 fits.append(c)
         if not fits or (chain and rng.random() < 0.5):
             break
@@ -256,7 +255,7 @@ def _usable_landscapes(state: GameState, s: SeatState) -> list[str]:
 def _crane_cards(s: SeatState) -> list[Card]:
     """Hand cards that fit on an existing pile without a jump (Crane Island)."""
     tops, closed = row_tops(s)
-    return [c for c in s.hand if CARD_TYPE[c] in tops and placeable(tops, closed, c, False)]
+    return [c for c in s.hand if CARD_TYPE[c] in tops and placeable(tops, closed, c, jump_step=0)]
 
 
 def _landscape(state: GameState, seat: int, s: SeatState, lid: str, rng: random.Random) -> cmd.UseLandscape:
@@ -268,7 +267,7 @@ def _landscape(state: GameState, seat: int, s: SeatState, lid: str, rng: random.
     if lid == "bell":
         return cmd.UseLandscape(seat, lid, hand_cards=(_pick(hand, rng),), card=_pick(state.display, rng))
     if lid == "koi":
-        n = rng.randint(1, min(KOI_MAX, len(hand)))
+        n = rng.randint(1, min(state.rules.koi_max, len(hand)))
         return cmd.UseLandscape(seat, lid, hand_cards=tuple(rng.sample(hand, n)))
     if lid == "fox":
         n = rng.randint(1, len(hand))

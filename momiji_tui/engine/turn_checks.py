@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from . import commands as cmd
 from .cards import Card
 from .errors import IllegalCommand
-from .rules_data import HAND_LIMIT, OBJECTIVE_COST, OBJECTIVE_NAMES, PAGODA_OBJECTIVE_COST
+from .rules_data import HAND_LIMIT, OBJECTIVE_COST, OBJECTIVE_NAMES
 from .state import ENDED, PLAY, GameState, SeatState
 
 TURN_ENDING = (
@@ -74,7 +74,7 @@ def check_hand_cards(seat: SeatState, cards: Sequence[Card], what: str = "play")
 
 def objective_cost(s: GameState) -> int:
     """What activating an objective costs now: 3 acorns, 2 with the Pagoda (RULES §4.3, §1.5)."""
-    return PAGODA_OBJECTIVE_COST if s.turn.boost == "pagoda" else OBJECTIVE_COST
+    return s.rules.pagoda_objective_cost if s.turn.boost == "pagoda" else OBJECTIVE_COST
 
 
 def check_objective(s: GameState, seat: int, objective: str | None, cost: int) -> str:

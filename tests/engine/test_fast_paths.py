@@ -17,6 +17,7 @@
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 from collections.abc import Callable, Hashable, Iterator, Sequence
 from itertools import combinations, permutations, product
 
@@ -31,9 +32,8 @@ from momiji_tui.engine import commands as cmd
 from momiji_tui.engine.cards import CARD_KIND, CARD_NAME, CARD_TYPE, CARD_VALUE, Card, cards_of_types
 from momiji_tui.engine.decide import plan_placement
 from momiji_tui.engine.rules_data import (
-    BRIDGE_SAME_TYPE_MAX, EXCHANGE_DISCARD, HAND_LIMIT, KOI_MAX, LANDSCAPE_COST, LANDSCAPES, LEAF_TYPES,
-    MIDDAY, OBJECTIVE_COST, PAGODA_OBJECTIVE_COST, PARTS, REVEAL_COST, SAME_TYPE_MAX, STONES_STEP,
-    TEAHOUSE_COLUMNS,
+    EXCHANGE_DISCARD, HAND_LIMIT, LANDSCAPE_COST, LANDSCAPES, LEAF_TYPES,
+    MIDDAY, OBJECTIVE_COST, PARTS, REVEAL_COST, SAME_TYPE_MAX,
 )
 from momiji_tui.engine.sample import sample_command
 from momiji_tui.engine.state import DRAFT, PLAY, SeatState
@@ -85,22 +85,22 @@ def _ref_kind_subsets(cards, lo, hi, key=CARD_KIND.__getitem__) -> Iterator[tupl
 
 
 def _ref_objective_cost(state: GameState) -> int:
-    return PAGODA_OBJECTIVE_COST if state.turn.boost == "pagoda" else OBJECTIVE_COST
+    return state.rules.pagoda_objective_cost if state.turn.boost == "pagoda" else OBJECTIVE_COST
 
 
-def _ref_placeable(seat: SeatState, card: Card, jump: bool) -> bool:
+def _ref_placeable(seat: SeatState, card: Card, jump: int) -> bool:
     pile = seat.pile_of(CARD_TYPE[card])
     if pile is None:
         return CARD_VALUE[card] == 0
     if pile.closed:
         return False
     step = CARD_VALUE[card] - pile.top_value
-    return step in (0, 1) or (jump and 0 < step <= STONES_STEP)
+    return step in (0, 1) or 0 < step <= jump
 
 
-def _ref_fits(seat: SeatState, cards, sides, jump: bool) -> bool:
+def _ref_fits(seat: SeatState, cards, sides, jump: int) -> bool:
     try:
-        plan_placement(seat, cards, sides, jump_allowed=jump)
+        plan_placement(seat, cards, sides, jump_step=jump)
     except IllegalCommand:
         return False
     return True
@@ -126,12 +126,12 @@ def _ref_plays(state: GameState, seat: int) -> list:
     s = state.seats[seat]
     key = _ref_hand_key(s)
     boost = state.turn.boost
-    jump = boost == "stones" and not state.turn.stones_used
+    jump = state.rules.stones_step if boost == "stones" and not state.turn.stones_used else 0
     out: list = []
     by_type: dict[str, list[Card]] = {}
     for c in s.hand:
         by_type.setdefault(CARD_TYPE[c], []).append(c)
-    limit = BRIDGE_SAME_TYPE_MAX if boost == "bridge" else SAME_TYPE_MAX
+    limit = state.rules.bridge_same_type_max if boost == "bridge" else SAME_TYPE_MAX
     for t, cards in by_type.items():
         side_options = [()] if s.pile_of(t) is not None else [(side,) for side in (cmd.LEFT, cmd.RIGHT)]
         for subset in _ref_kind_subsets(cards, 1, limit, key):
@@ -185,10 +185,10 @@ def _ref_landscapes(state: GameState, seat: int) -> list:
         elif lid == "koi":
             if state.deck_size:
                 out += [cmd.UseLandscape(seat, lid, hand_cards=sub)
-                        for sub in _ref_kind_subsets(s.hand, 1, KOI_MAX, key)]
+                        for sub in _ref_kind_subsets(s.hand, 1, state.rules.koi_max, key)]
         elif lid == "crane":
             out += [cmd.UseLandscape(seat, lid, hand_cards=(c,)) for c in _ref_distinct(s.hand, key)
-                    if s.pile_of(CARD_TYPE[c]) is not None and _ref_placeable(s, c, False)]
+                    if s.pile_of(CARD_TYPE[c]) is not None and _ref_placeable(s, c, 0)]
         elif lid == "fox":
             out += [cmd.UseLandscape(seat, lid, hand_cards=sub)
                     for sub in _ref_kind_subsets(s.hand, 1, len(s.hand), key)]
@@ -207,7 +207,7 @@ def reference_legal_commands(state: GameState, seat: int) -> list:
     if state.phase != PLAY:
         return []
     columns = state.columns()
-    want = min(TEAHOUSE_COLUMNS, len(columns)) if state.turn.boost == "teahouse" else 1
+    want = min(state.rules.teahouse_columns, len(columns)) if state.turn.boost == "teahouse" else 1
     collects = [cmd.Collect(seat, combo) for combo in combinations(columns, want)] if columns else []
     if state.turn.revealed:
         return collects
@@ -402,13 +402,32 @@ def test_legal_commands_equal_the_reference_on_random_tables():
         assert legal_commands(state, state.current) == reference_legal_commands(state, state.current)
 
 
+# RULES §1.5 [house] amounts changed from the published ones (issue 16: a
+# later rules version may tune any of them): the fast paths must follow the
+# game's rules, as the reference does.
+OTHER_AMOUNTS = {"koi_max": 2, "bridge_same_type_max": 4, "stones_step": 3, "teahouse_columns": 3,
+                 "pagoda_objective_cost": 1}
+
+
+def under_other_amounts(state: GameState) -> GameState:
+    state.rules = replace(state.rules, version="test-amounts", **OTHER_AMOUNTS)
+    return state
+
+
+def test_legal_commands_equal_the_reference_under_other_amounts():
+    rng = random.Random(2029)
+    for _ in range(300):
+        state = under_other_amounts(random_table(rng))
+        assert legal_commands(state, state.current) == reference_legal_commands(state, state.current)
+
+
 def uses_boost(state: GameState, play) -> str | None:
     """"bridge" for a three-card play, "stones" for a play that needs the jump."""
     if len(play.cards) > SAME_TYPE_MAX:
         return "bridge"
     if state.turn.boost == "stones":
         ordered = sorted(play.cards, key=lambda c: (CARD_VALUE[c], c)) if category(play)[1] == "same" else play.cards
-        if not _ref_fits(state.seats[play.seat], ordered, play.new_pile_sides, False):
+        if not _ref_fits(state.seats[play.seat], ordered, play.new_pile_sides, 0):
             return "stones"
     return None
 
@@ -530,6 +549,18 @@ def test_sampler_on_random_tables_returns_listed_commands_and_reaches_every_kind
     rng = random.Random(2027)
     for _ in range(300):
         state = random_table(rng)
+        listed = Listed(state)
+        sampled = [sample_command(state, state.current, rng) for _ in range(300)]
+        assert {category(c) for c in sampled} == {category(c) for c in listed.legal}
+        for command in set(sampled[:40]):
+            decide(state, command)  # raises IllegalCommand if refused
+            assert listed.lists(command), f"{command!r} matches no listed command"
+
+
+def test_sampler_under_other_amounts_returns_listed_commands_and_reaches_every_kind():
+    rng = random.Random(2030)
+    for _ in range(150):
+        state = under_other_amounts(random_table(rng))
         listed = Listed(state)
         sampled = [sample_command(state, state.current, rng) for _ in range(300)]
         assert {category(c) for c in sampled} == {category(c) for c in listed.legal}

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import subprocess
 import sys
+from dataclasses import replace
 
 import pytest
 from helpers import cards, situation
@@ -86,6 +87,18 @@ def test_rules_1_5_tea_house_collects_two_columns():
     d.toggle_column("O")
     assert d.columns == ["C", "O"] and d.reason("confirm") is None
     assert d.collect_command() == Collect(0, ("C", "O"))
+
+
+def test_rules_1_5_the_columns_and_the_objective_price_come_from_the_game_s_rules():
+    # RULES §1.5 [house] amounts are per rules version (issue 16): the builder
+    # reads them from the view's rules, as the engine reads them from the state.
+    table = situation(hand="M1a", display="C1a O1b K2c", turn=TurnState(landscape="teahouse"))
+    table.state.rules = replace(table.state.rules, version="test-amounts", teahouse_columns=3)
+    assert draft_at(table).columns_wanted == 3
+    table = situation(hand="M1a", acorns=3, turn=TurnState(landscape="pagoda"))
+    assert draft_at(table).objective_cost == 2
+    table.state.rules = replace(table.state.rules, version="test-amounts", pagoda_objective_cost=1)
+    assert draft_at(table).objective_cost == 1
 
 
 def test_rules_4_1_reveal_refused_without_acorns_says_the_engine_s_sentence():

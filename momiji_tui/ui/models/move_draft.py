@@ -22,7 +22,7 @@ from ...engine import (
     ActivateObjective, Collect, Command, DiscardToLimit, DraftPick, Exchange, Play, PlayerView, UseLandscape,
 )
 from ...engine.cards import CARD_TYPE, CARD_VALUE, Card
-from ...engine.rules_data import OBJECTIVE_COST, PAGODA_OBJECTIVE_COST, TEAHOUSE_COLUMNS
+from ...engine.rules_data import OBJECTIVE_COST
 from .move_flows import (
     GAME_ACTIONS, HAND_KEYS, NO_FLOW, POWER_FLOWS, Check, DiscardFlow, Flow, Judge, LandscapeFlow, PowerFlow, Zone,
     cannot_judge, explain, hand_order,
@@ -98,14 +98,14 @@ class MoveDraft:
     def objective_cost(self) -> int:
         """What an objective costs now (RULES §4.3; Pagoda §1.5)."""
         v = self.view
-        return PAGODA_OBJECTIVE_COST if v is not None and v.turn.boost == "pagoda" else OBJECTIVE_COST
+        return v.rules.pagoda_objective_cost if v is not None and v.turn.boost == "pagoda" else OBJECTIVE_COST
 
     @property
     def columns_wanted(self) -> int:
         """Columns a collect takes now: 1, or 2 with the Tea House (RULES §1.5)."""
         v = self.view
         n = len(self.present)
-        return min(TEAHOUSE_COLUMNS, n) if v is not None and v.turn.boost == "teahouse" else 1
+        return min(v.rules.teahouse_columns, n) if v is not None and v.turn.boost == "teahouse" else 1
 
     def can(self, kind: type) -> bool:
         """True when some legal command is of ``kind`` (e.g. ``Pass``)."""
