@@ -148,8 +148,8 @@ class DatabaseLobby(Lobby):
                 if live is not None and isinstance(live.table, ReplicaTable):
                     try:
                         live.table.absorb(rows)
-                    except ValueError as exc:
-                        log.error("game %s: an event from the database is refused: %s", game_id, exc)
+                    except Exception as exc:  # a damaged game must not stop following the others
+                        log.exception("game %s: an event from the database is refused: %s", game_id, exc)
 
     # --------------------------------------------------------------- reading
     def refresh(self) -> None:

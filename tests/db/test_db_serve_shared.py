@@ -1,0 +1,67 @@
+"""Two game servers sharing one database share the lobby and the tables
+(issue 15, step 2): two ``start_game_server`` instances in this test process,
+each with its own connections to one real PostgreSQL database and its own
+port; real asyncssh clients on loopback play by keys. Every wait is bounded
+on a state or a screen's text, never a sleep."""
+
+from __future__ import annotations
+
+import asyncio
+
+from ssh_harness import TIMEOUT, new_key, scripted_bot, take_turn_by_keys, wait_app, wait_until
+from test_ssh_shared_table import create_table, join_first_table
+
+from momiji_tui.session.database_games import DatabaseGames
+from momiji_tui.session.replica import ReplicaTable
+from momiji_tui.ssh.game_server import start_game_server
+from momiji_tui.ui.screens.scoring import ScoringScreen
+from momiji_tui.ui.screens.table import TableScreen
+
+
+async def two_servers(pg_url, root):
+    servers = []
+    for name in ("a", "b"):
+        servers.append(await start_game_server(
+            data_dir=root / name, games=DatabaseGames.open(pg_url), port=0, bot_delay=0, make_bot=scripted_bot,
+            housekeeping_every=None, seat_wait=None))
+    return servers
+
+
+async def test_players_on_two_servers_meet_at_one_table_and_finish_the_game(pg_url, tmp_path, clients):
+    host_a, host_b = await two_servers(pg_url, tmp_path)
+    try:
+        alice = await clients.terminal(host_a.port, username="alice", key=new_key())
+        await alice.wait_for_text("Welcome, alice.")
+        a_app = await wait_app(host_a, "alice")
+        bob = await clients.terminal(host_b.port, username="bob", key=new_key())
+        await bob.wait_for_text("Welcome, bob.")
+        b_app = await wait_app(host_b, "bob")
+        await alice.wait_for_text("bob·")  # who is online, across servers
+        await create_table(alice, a_app, seed=4242, seats=3)  # alice, a seat for a player, a bot
+        await join_first_table(bob, b_app)  # the table opened on A, listed and joined on B
+        await wait_until(lambda: isinstance(a_app.screen, TableScreen) and isinstance(b_app.screen, TableScreen))
+        ta, tb = a_app.table, b_app.table
+        assert isinstance(ta, ReplicaTable) and isinstance(tb, ReplicaTable) and ta is not tb
+        assert ta.game_id == tb.game_id and {a_app.seat, b_app.seat} == {0, 1}
+        players = {a_app.seat: (alice, a_app), b_app.seat: (bob, b_app)}
+        turns = 0
+        while True:
+            # Both servers' replicas hold every move (bots included) and agree whose turn it is.
+            await wait_until(lambda: ta.events == tb.events and (ta.finished or ta.current in players),
+                             describe=lambda: f"A holds {len(ta.events)} events, B {len(tb.events)}")
+            if ta.finished:
+                break
+            term, app = players[ta.current]
+            await term.wait_for_text("Your turn")  # the other server's last move has reached this screen
+            await take_turn_by_keys(term, app, prefer="collect")
+            turns += 1
+            assert turns < 400, "the game does not end"
+        for term, app in players.values():
+            await term.wait_for_text("Final scores")
+            await wait_until(lambda app=app: isinstance(app.screen, ScoringScreen))
+        await wait_until(lambda: tb.events == ta.events)
+        stored = host_a.lobby.db.store.load_game(ta.game_id)
+        assert stored.position == len(ta.events) == tb.log.position  # every event once, in one log
+    finally:
+        for host in (host_a, host_b):
+            await asyncio.wait_for(host.close(timeout=TIMEOUT), 2 * TIMEOUT)
