@@ -28,6 +28,7 @@ import logging
 import os
 import secrets
 import socket
+from dataclasses import replace
 from collections.abc import Awaitable, Callable, Coroutine
 from typing import Any, TypeVar
 
@@ -210,8 +211,16 @@ class DatabaseLobby(Lobby):
         members and the games started at their tables."""
         mine = super().snapshot()
         players = tuple(sorted(mine.players + tuple(remote_players(self.rows, self.process))))
-        others = remote_tables(self.rows, self.live, online_accounts(self.rows.members))
-        return LobbySnapshot(players, mine.tables + tuple(others))
+        tables = []
+        for info in mine.tables:  # a seat played in another process is "here", not "away"
+            live = self.live.get(info.table_id)
+            if live is not None:
+                seats = tuple((name, "here" if seat.elsewhere else status)
+                              for (name, status), seat in zip(info.seats, live.seats, strict=True))
+                info = replace(info, seats=seats)
+            tables.append(info)
+        tables += remote_tables(self.rows, self.live, online_accounts(self.rows.members))
+        return LobbySnapshot(players, tuple(tables))
 
     # --------------------------------------------------------------- members
     def enter(self, member: Member) -> None:

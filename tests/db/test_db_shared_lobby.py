@@ -74,6 +74,8 @@ async def test_a_table_opened_in_one_process_is_joined_from_another_and_both_fol
     assert ta is not tb and ta.game_id == tb.game_id  # one replica per process
     assert isinstance(ta, ReplicaTable) and (alice.seated().seat, bob.seated().seat) == (0, 1)
     assert ("bob", "playing at " + ta.game_id) in [(n.split("·")[0], act) for n, act in a.snapshot().players]
+    [info] = [t for t in a.snapshot().tables if t.table_id == ta.game_id]
+    assert [status for _, status in info.seats] == ["here", "here"]  # bob plays in B: not "away" in A
     for _ in range(6):  # each plays on its own replica; the other's replica follows
         mover, other = (ta, tb) if ta.current == 0 else (tb, ta)
         mover.submit(mover.legal(mover.current)[0])
