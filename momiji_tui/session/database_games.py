@@ -167,6 +167,16 @@ class DatabaseGames:
         games = self._list(owner)
         return [g for g in games if g.status == IN_PROGRESS and not is_shared(g.header)]
 
+    def solo_games(self, owner: str) -> list[SavedGame]:
+        """``owner``'s solo games, finished ones too, last played first (a
+        damaged or newer one listed with its problem). Raises ``WriteFailed``
+        if the database fails."""
+        try:
+            games = self.store.list_games(validate_log, owner=owner)
+        except psycopg.Error as exc:
+            raise _failed("list the games", exc) from exc
+        return [g for g in games if not is_shared(g.header)]
+
     def shared_owners_index(self) -> dict[str, set[str]]:
         """Account id -> ids of the unfinished shared games where it owns a
         seat (as ``seat_log.owners_index`` for files). A game that cannot be
