@@ -8,7 +8,8 @@ from __future__ import annotations
 
 import asyncio
 
-from ssh_harness import TIMEOUT, new_key, scripted_bot, take_turn_by_keys, wait_app, wait_until
+from ssh_harness import CTRL_S, ENTER, TIMEOUT, new_key, scripted_bot, take_turn_by_keys, wait_app, wait_until
+from test_ssh_serve_cli import serve
 from test_ssh_shared_table import create_table, join_first_table
 
 from momiji_tui.session.database_games import DatabaseGames
@@ -65,3 +66,48 @@ async def test_players_on_two_servers_meet_at_one_table_and_finish_the_game(pg_u
     finally:
         for host in (host_a, host_b):
             await asyncio.wait_for(host.close(timeout=TIMEOUT), 2 * TIMEOUT)
+
+
+async def test_a_killed_server_loses_no_game_its_player_returns_to_the_seat_on_the_other(
+        pg_url, pg_admin, tmp_path, clients):
+    """Two ``momiji serve`` processes (real processes, two ports) on one
+    database; alice on A and bob on B at one table. A is killed (SIGKILL):
+    bob's server keeps the table; once A's heartbeat has expired, alice,
+    connecting to B, goes straight back to her seat."""
+    key = new_key()
+    async with serve(tmp_path / "a", "--database", pg_url, "--lobby-heartbeat", "0.25") as host_a, \
+            serve(tmp_path / "b", "--database", pg_url, "--lobby-heartbeat", "0.25") as host_b:
+        port_a = int((await host_a.wait_log(r"listening on 127\.0\.0\.1 port (\d+)")).group(1))
+        port_b = int((await host_b.wait_log(r"listening on 127\.0\.0\.1 port (\d+)")).group(1))
+        alice = await clients.terminal(port_a, username="alice", key=key)
+        await alice.wait_for_text("Welcome, alice.")
+        bob = await clients.terminal(port_b, username="bob", key=new_key())
+        await bob.wait_for_text("Welcome, bob.")
+        alice.send("t")
+        await alice.wait_for_text("Create a table")
+        alice.send(CTRL_S)  # two seats: alice and one open for a player
+        await alice.wait_for_text("Waiting for")
+        await bob.wait_for_text("Join a table (1 open)")
+        bob.send("j")
+        await bob.wait_for_text("T1  alice·")
+        bob.send(ENTER)
+        await alice.wait_for_text("Hand ")
+        await bob.wait_for_text("Hand ")
+        [(game_id, before)] = pg_admin.execute(
+            "SELECT game_id, (SELECT count(*) FROM events e WHERE e.game_id = g.game_id) FROM games g").fetchall()
+
+        host_a.proc.kill()  # SIGKILL: no goodbye in the log, no leaving the lobby
+        await asyncio.wait_for(alice.conn.wait_closed(), TIMEOUT)
+
+        def a_gone() -> bool:  # B's heartbeat swept the dead process (1 s after its last heartbeat)
+            return pg_admin.execute("SELECT count(*) FROM lobby_processes").fetchone()[0] == 1
+
+        await wait_until(a_gone)
+        again = await clients.terminal(port_b, username="alice", key=key)
+        await again.wait_for_text("You are back.")  # straight to her seat, on B
+        await again.wait_for_text("Hand ")
+        await bob.wait_for_text("is back at the table")
+        after = pg_admin.execute("SELECT count(*) FROM events WHERE game_id = %s", (game_id,)).fetchone()[0]
+        assert after == before + 1  # the game as it was, plus her 'back' seat event
+        assert await host_b.stop() == 0
+        assert host_b.find("Traceback") is None
