@@ -163,7 +163,7 @@ class DatabaseLobby(Lobby):
             rows = self._run(read_lobby)
         except LobbyError:
             return
-        old, self.rows = self.pending, rows
+        old, previous, self.rows = self.pending, self.rows, rows
         self.mirror.forget(rows)
         pending: dict[str, PendingTable] = {}
         for row in rows.tables:
@@ -181,7 +181,8 @@ class DatabaseLobby(Lobby):
                     seat.member.lobby_event(Dissolved(table_id, reason))
         for row in started.values():
             self._seat_started(row)
-        self._changed()
+        if rows != previous:  # a heartbeat's read that finds nothing new redraws no screen
+            self._changed()
 
     def _seat_started(self, row: TableRow) -> None:
         """Seat this process's players at a game another process started."""

@@ -204,3 +204,17 @@ async def test_a_killed_process_loses_no_game_and_its_player_returns_to_the_seat
     table, seat = b.return_to(again, mine.game_id)
     assert table is tb and seat == 0 and tb.events[:len(ta.events)] == ta.events
     tb.submit(tb.legal(tb.current)[0])  # play goes on in B
+
+
+async def test_a_lobby_read_that_finds_nothing_new_redraws_no_screen(lobbies):
+    """Every heartbeat reads the lobby again (a catch-up in case a wake-up was
+    missed): when nothing changed, no member is sent LobbyChanged (64
+    players' screens would redraw every few seconds for nothing)."""
+    a = await lobbies("a")
+    alice = FakeMember("key-a", "alice")
+    a.enter(alice)
+    a.refresh()
+    before = len(alice.events)
+    a._beat_once()
+    a.refresh()
+    assert len(alice.events) == before
