@@ -85,6 +85,7 @@ class DatabaseLobby(Lobby):
         self._tasks: list[asyncio.Task[None]] = []
         self._refresh_due = False
         self._last_added: LiveTable | None = None
+        self._handed_over: set[str] = set()  # started tables whose players this process seated
 
     # ------------------------------------------------------------ following
     async def start_following(self) -> None:
@@ -170,6 +171,7 @@ class DatabaseLobby(Lobby):
             if row.game_id is None and (mirrored := self.mirror.pending(row)) is not None:
                 pending[row.table_id] = mirrored
         started = {row.table_id: row for row in rows.tables if row.game_id is not None}
+        self._handed_over &= set(started)
         self.pending = pending
         for table_id, before in old.items():
             if table_id in pending or table_id in started:
@@ -185,8 +187,12 @@ class DatabaseLobby(Lobby):
             self._changed()
 
     def _seat_started(self, row: TableRow) -> None:
-        """Seat this process's players at a game another process started."""
+        """Seat this process's players at a game another process started
+        (once: a player who then leaves the table is not seated again)."""
         assert row.game_id is not None
+        if row.table_id in self._handed_over:
+            return
+        self._handed_over.add(row.table_id)
         mine: list[tuple[int, Member]] = []
         for s in row.seats:
             member = self.mirror.local.get(s.member or "") if s.process == self.process else None
@@ -325,9 +331,11 @@ class DatabaseLobby(Lobby):
         if live is None:  # it could not start: the others are told the table is gone
             self._run_quietly(lambda conn: remove_table(conn, pending.table_id))
             return
+        self._handed_over.add(pending.table_id)
         for seat in live.seats:
             if isinstance(seat.member, RemoteMember):
-                seat.member, seat.elsewhere = None, True
+                seat.member = None
+        self._sync_seats(live)
         game_id = live.game_id
         self._run_quietly(lambda conn: set_started(conn, pending.table_id, game_id))
 

@@ -218,3 +218,58 @@ async def test_a_lobby_read_that_finds_nothing_new_redraws_no_screen(lobbies):
     a._beat_once()
     a.refresh()
     assert len(alice.events) == before
+
+
+class Timers:
+    """call_later for the seat wait, fired by the test (no clock)."""
+
+    def __init__(self) -> None:
+        self.pending: list = []
+
+    def __call__(self, delay, callback, *args):
+        timer = Timer(self, callback, args)
+        self.pending.append(timer)
+        return timer
+
+
+class Timer:
+    def __init__(self, timers, callback, args) -> None:
+        self.timers, self.callback, self.args = timers, callback, args
+
+    def cancel(self) -> None:
+        if self in self.timers.pending:
+            self.timers.pending.remove(self)
+
+    def fire(self) -> None:
+        self.cancel()
+        self.callback(*self.args)
+
+
+async def test_a_player_who_left_in_another_process_is_played_by_a_bot_then_takes_the_seat_back(lobbies):
+    """bob leaves the table in B; A (alice still there) hears it from the log,
+    waits the seat wait, lets a bot play bob's seat; bob comes back in B and
+    A's replica gives the seat back to him (played elsewhere: no timer)."""
+    timers = Timers()
+    a = await lobbies("a", seat_wait=60, call_later=timers)
+    b = await lobbies("b", seat_wait=60, call_later=Timers())
+    alice, bob = FakeMember("key-a", "alice"), FakeMember("key-b", "bob")
+    a.enter(alice)
+    b.enter(bob)
+    pending = a.create_table(alice, ["human"])
+    await wait_until(lambda: pending.table_id in b.pending)
+    b.join_table(bob, pending.table_id)
+    await wait_until(lambda: alice.seated() is not None and bob.seated() is not None)
+    ta, tb = alice.seated().table, bob.seated().table
+    live_a = a.live[ta.game_id]
+    assert live_a.seats[1].elsewhere and timers.pending == []  # bob plays in B: nobody waits for him
+    b.leave_table(bob, tb)
+    await wait_until(lambda: len(timers.pending) == 1)  # A heard 'left' and waits for him
+    assert not live_a.seats[1].elsewhere
+    timers.pending[0].fire()
+    assert live_a.seats[1].taken and ta.seats[1].kind == "bot"
+    back = FakeMember("key-b", "bob")
+    b.enter(back)
+    table, seat = b.return_to(back, ta.game_id)
+    assert seat == 1 and table.seats[1].kind == "human"
+    await wait_until(lambda: ta.seats[1].kind == "human")  # A's replica followed: bob plays his seat again
+    assert live_a.seats[1].elsewhere and not live_a.seats[1].taken and timers.pending == []
