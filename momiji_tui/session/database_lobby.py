@@ -41,10 +41,9 @@ from ..store.database.lobby_rows import (
     free_seat, heartbeat, next_table_number, read_lobby, remove_member, remove_table, set_member, set_started,
     take_seat,
 )
-from . import seat_log
 from .database_games import DatabaseGames
 from .lobby import Lobby
-from .lobby_mirror import Mirror, RemoteMember, online_accounts, remote_players, remote_tables
+from .lobby_mirror import Mirror, RemoteMember, online_accounts, remote_players, remote_tables, sync_seats
 from .lobby_types import (
     ALREADY_AT_TABLE, ALREADY_SEATED, IN_LOBBY, TABLE_FULL, TABLE_GONE, Dissolved, LobbyError, LobbySnapshot,
     Member, PendingTable, Seated,
@@ -52,7 +51,7 @@ from .lobby_types import (
 from .names import unique_label, unique_name
 from .replica import ReplicaTable
 from .shared_table import LiveTable, SharedTable
-from .table import BOT, HUMAN, SeatConfig
+from .table import HUMAN
 
 log = logging.getLogger("momiji_tui.lobby")
 T = TypeVar("T")
@@ -378,21 +377,7 @@ class DatabaseLobby(Lobby):
         super()._on_events(live, events)
 
     def _sync_seats(self, live: LiveTable) -> None:
-        """Each seat as the log says now: played in another process, or by a
-        bot for its absent owner (the log is the record: ``seat_log``)."""
-        control = live.table.state.seat_control or ()
-        for i, (seat, last) in enumerate(zip(live.seats, control, strict=False)):
-            if not seat.human or last is None:
-                continue
-            seat.elsewhere = (seat.member is None and last.control == seat_log.PLAYER
-                              and last.reason != seat_log.LEFT)
-            bot = last.control == seat_log.BOT_CONTROL
-            if bot != seat.taken:
-                seat.taken = bot
-                level = self.takeover_level if bot else None
-                live.table.seats[i] = SeatConfig(seat.name, BOT if bot else HUMAN, level)
-            if seat.elsewhere or seat.member is not None:
-                self._cancel_timer(seat)
+        sync_seats(live, self.takeover_level)
 
     def return_to(self, member: Member, game_id: str) -> tuple[SharedTable, int]:
         """See :meth:`LiveGames.return_to`; refused while the same identity

@@ -10,7 +10,9 @@ from collections.abc import Mapping
 
 from ..store.database.lobby_rows import LobbyRows, MemberRow, TableRow
 from .lobby_types import LobbyEvent, Member, PendingSeat, PendingTable, Player, TableInfo
-from .table import BOT
+from . import seat_log
+from .shared_table import LiveTable
+from .table import BOT, HUMAN, SeatConfig
 
 
 class RemoteMember:
@@ -92,3 +94,23 @@ def remote_tables(rows: LobbyRows, live: Mapping[str, object], online: set[str])
 def online_accounts(members: tuple[MemberRow, ...]) -> set[str]:
     """Account ids online in any process."""
     return {m.account_id for m in members}
+
+
+def sync_seats(live: LiveTable, takeover_level: str) -> None:
+    """Each seat of a followed shared game as its log says now (the log is
+    the record, :mod:`.seat_log`): played in another process
+    (``elsewhere``: no seat wait runs), or by a bot of ``takeover_level``
+    for its absent owner."""
+    control = live.table.state.seat_control or ()
+    for i, (seat, last) in enumerate(zip(live.seats, control, strict=False)):
+        if not seat.human or last is None:
+            continue
+        seat.elsewhere = (seat.member is None and last.control == seat_log.PLAYER
+                          and last.reason != seat_log.LEFT)
+        bot = last.control == seat_log.BOT_CONTROL
+        if bot != seat.taken:
+            seat.taken = bot
+            live.table.seats[i] = SeatConfig(seat.name, BOT if bot else HUMAN, takeover_level if bot else None)
+        if (seat.elsewhere or seat.member is not None) and seat.timer is not None:
+            seat.timer.cancel()
+            seat.timer = None
