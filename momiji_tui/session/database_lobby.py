@@ -99,7 +99,9 @@ class DatabaseLobby(Lobby):
 
     async def stop_following(self) -> None:
         """Stop listening; this process's members and waiting tables leave
-        the database at once."""
+        the database at once. Does nothing once the lobby is closed."""
+        if self._closed:
+            return
         for task in self._tasks:
             task.cancel()
         await asyncio.gather(*self._tasks, return_exceptions=True)

@@ -17,6 +17,7 @@ from momiji_tui.session.database_lobby import DatabaseLobby
 from momiji_tui.session.lobby import Dissolved, LobbyError, Player, Seated
 from momiji_tui.session.replica import CAUGHT_UP, ReplicaTable
 from momiji_tui.session.shared_table import MovedOn
+from momiji_tui.ui.models.new_game import not_saved_text
 
 
 class FakeMember:
@@ -179,6 +180,9 @@ async def test_a_move_made_on_a_stale_replica_is_refused_in_words_and_the_replic
     with pytest.raises(MovedOn) as caught:
         ta.submit(command)
     assert caught.value.reason == CAUGHT_UP
+    assert not_saved_text(caught.value) == (  # what alice reads at the table
+        "Not saved: another move at this table was saved first; the table now shows it. "
+        "The move was not made; the game is saved up to the other session's move.")
     assert ta.events == tb.events  # caught up: alice's screen shows the seat event
     ta.submit(command)
     assert ta.log.position == len(ta.events) == a.db.store.load_game(ta.game_id).position
