@@ -7,9 +7,11 @@ on a state or a screen's text, never a sleep."""
 from __future__ import annotations
 
 import asyncio
+import signal
 
 from ssh_harness import CTRL_S, ENTER, TIMEOUT, new_key, scripted_bot, take_turn_by_keys, wait_app, wait_until
 from test_ssh_serve_cli import serve
+from test_ssh_workers import workers
 from test_ssh_shared_table import create_table, join_first_table
 
 from momiji_tui.session.database_games import DatabaseGames
@@ -111,3 +113,39 @@ async def test_a_killed_server_loses_no_game_its_player_returns_to_the_seat_on_t
         assert after == before + 1  # the game as it was, plus her 'back' seat event
         assert await host_b.stop() == 0
         assert host_b.find("Traceback") is None
+
+
+async def test_players_on_two_workers_meet_at_one_table(pg_url, tmp_path, clients):
+    """``momiji serve --workers 2 --database``: alice and bob land on
+    different workers (bob reconnects until he does, at most 12 tries); the
+    table alice opens is listed and joined on bob's worker, and both screens
+    show the same game (whose turn it is, the other's name)."""
+    async with workers(tmp_path / "served", "--database", pg_url) as server:
+        port = int((await server.wait_log(r"2 workers listening on 127\.0\.0\.1 port (\d+)")).group(1))
+        alice = await clients.terminal(port, username="alice", key=new_key())
+        await alice.wait_for_text("Welcome, alice.")
+        alices = await server.served_by(alice.conn)
+        for _ in range(12):
+            bob = await clients.terminal(port, username="bob", key=new_key())
+            await bob.wait_for_text("Welcome, bob.")
+            if await server.served_by(bob.conn) != alices:
+                break
+            bob.conn.abort()
+        else:
+            raise AssertionError("12 connections all landed on alice's worker")
+        alice.send("t")
+        await alice.wait_for_text("Create a table")
+        alice.send(CTRL_S)
+        await alice.wait_for_text("Waiting for")
+        await bob.wait_for_text("Join a table (1 open)")  # opened on the other worker
+        bob.send("j")
+        await bob.wait_for_text("T1  alice·")
+        bob.send(ENTER)
+        await alice.wait_for_text("Hand ")
+        await bob.wait_for_text("Hand ")
+        await alice.wait_for_text("bob·")
+        await bob.wait_for_text("alice·")
+        await wait_until(lambda: ("Your turn" in alice.text) != ("Your turn" in bob.text))
+        server.proc.send_signal(signal.SIGTERM)
+        assert await server.wait_exit() == 0
+        assert not server.find_all("Traceback")
