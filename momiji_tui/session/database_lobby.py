@@ -43,7 +43,9 @@ from ..store.database.lobby_rows import (
 )
 from .database_games import DatabaseGames
 from .lobby import Lobby
-from .lobby_mirror import Mirror, RemoteMember, online_accounts, remote_players, remote_tables, sync_seats
+from .lobby_mirror import (
+    Mirror, RemoteMember, gone_elsewhere, online_accounts, remote_players, remote_tables, sync_seats,
+)
 from .lobby_types import (
     ALREADY_AT_TABLE, ALREADY_SEATED, IN_LOBBY, TABLE_FULL, TABLE_GONE, Dissolved, LobbyError, LobbySnapshot,
     Member, PendingTable, Seated,
@@ -184,6 +186,10 @@ class DatabaseLobby(Lobby):
                     seat.member.lobby_event(Dissolved(table_id, reason))
         for row in started.values():
             self._seat_started(row)
+        online = online_accounts(rows.members)
+        for live in list(self.live.values()):  # seats of a process that died: its players left
+            if gone := gone_elsewhere(live, online):
+                self._record(live, gone)
         if rows != previous:  # a heartbeat's read that finds nothing new redraws no screen
             self._changed()
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from ..engine.events import SeatControlChanged
 from ..store.database.lobby_rows import LobbyRows, MemberRow, TableRow
 from .lobby_types import LobbyEvent, Member, PendingSeat, PendingTable, Player, TableInfo
 from . import seat_log
@@ -114,3 +115,13 @@ def sync_seats(live: LiveTable, takeover_level: str) -> None:
         if (seat.elsewhere or seat.member is not None) and seat.timer is not None:
             seat.timer.cancel()
             seat.timer = None
+
+
+def gone_elsewhere(live: LiveTable, online: set[str]) -> list[SeatControlChanged]:
+    """``left`` events for the seats of ``live`` played in another process
+    whose player is no longer online anywhere (that process died: nobody
+    wrote that they left). The seat wait then runs as for anyone who left."""
+    if live.table.finished:
+        return []
+    return [seat_log.left(i, s.account_id) for i, s in enumerate(live.seats)
+            if s.elsewhere and s.account_id not in online]

@@ -74,8 +74,9 @@ async def test_a_killed_server_loses_no_game_its_player_returns_to_the_seat_on_t
         pg_url, pg_admin, tmp_path, clients):
     """Two ``momiji serve`` processes (real processes, two ports) on one
     database; alice on A and bob on B at one table. A is killed (SIGKILL):
-    bob's server keeps the table; once A's heartbeat has expired, alice,
-    connecting to B, goes straight back to her seat."""
+    bob's server keeps the table; once A's heartbeat has expired, B records
+    that alice left (the seat wait starts), and alice, connecting to B, goes
+    straight back to her seat."""
     key = new_key()
     async with serve(tmp_path / "a", "--database", pg_url, "--lobby-heartbeat", "0.25") as host_a, \
             serve(tmp_path / "b", "--database", pg_url, "--lobby-heartbeat", "0.25") as host_b:
@@ -105,12 +106,14 @@ async def test_a_killed_server_loses_no_game_its_player_returns_to_the_seat_on_t
             return pg_admin.execute("SELECT count(*) FROM lobby_processes").fetchone()[0] == 1
 
         await wait_until(a_gone)
+        await bob.wait_for_text("left the table")
         again = await clients.terminal(port_b, username="alice", key=key)
         await again.wait_for_text("You are back.")  # straight to her seat, on B
         await again.wait_for_text("Hand ")
         await bob.wait_for_text("is back at the table")
-        after = pg_admin.execute("SELECT count(*) FROM events WHERE game_id = %s", (game_id,)).fetchone()[0]
-        assert after == before + 1  # the game as it was, plus her 'back' seat event
+        added = pg_admin.execute("SELECT event->>'reason' FROM events WHERE game_id = %s AND position > %s"
+                                 " ORDER BY position", (game_id, before)).fetchall()
+        assert added == [("left",), ("back",)]  # the game as it was; B wrote that she left, then that she is back
         assert await host_b.stop() == 0
         assert host_b.find("Traceback") is None
 

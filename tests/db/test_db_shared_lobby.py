@@ -277,3 +277,33 @@ async def test_a_player_who_left_in_another_process_is_played_by_a_bot_then_take
     assert seat == 1 and table.seats[1].kind == "human"
     await wait_until(lambda: ta.seats[1].kind == "human")  # A's replica followed: bob plays his seat again
     assert live_a.seats[1].elsewhere and not live_a.seats[1].taken and timers.pending == []
+
+
+async def test_a_seat_whose_process_died_waits_the_seat_wait_then_a_bot_plays_it(lobbies, pg_admin):
+    """A is killed while alice plays there (no 'left' in the log). Once B's
+    heartbeat has swept A, B records that alice left and, after the seat
+    wait, lets a bot play for her so bob can finish."""
+    timers = Timers()
+    a = await lobbies("a", seat_wait=60, call_later=Timers())
+    b = await lobbies("b", seat_wait=60, call_later=timers)
+    alice, bob = FakeMember("key-a", "alice"), FakeMember("key-b", "bob")
+    a.enter(alice)
+    b.enter(bob)
+    pending = a.create_table(alice, ["human"])
+    await wait_until(lambda: pending.table_id in b.pending)
+    b.join_table(bob, pending.table_id)
+    await wait_until(lambda: alice.seated() is not None and bob.seated() is not None)
+    tb = bob.seated().table
+    for task in a._tasks:  # A is killed
+        task.cancel()
+    a._closed = True
+    pg_admin.execute("UPDATE lobby_processes SET expires = now() - interval '1 second' WHERE process = %s",
+                     (a.process,))
+    assert timers.pending == []
+    b._beat_once()
+    b.refresh()
+    last = tb.state.seat_control[0]
+    assert (last.reason, last.player) == (seat_log.LEFT, "key-a")  # in the log: alice is gone
+    assert len(timers.pending) == 1
+    timers.pending[0].fire()
+    assert tb.seats[0].kind == "bot"
