@@ -39,7 +39,7 @@ from ..store.library import IN_PROGRESS
 from ..store.log import Event
 from .lobby_types import LobbyError
 from .seat_log import SeatSummary, summarize
-from .shared_table import SharedTable
+from .shared_table import MovedOn, SharedTable
 from .table import HUMAN, SeatConfig, Table, validate_log
 
 log = logging.getLogger("momiji_tui.lobby")
@@ -64,7 +64,7 @@ class TableLog(DatabaseGameLog):
             super().extend(events, now=now)
         except Conflict as exc:
             log.warning("game %s: %s", self.game_id, exc)
-            raise WriteFailed("save the move", self.game_id, OSError(None, MOVED_ON)) from exc
+            raise MovedOn("save the move", self.game_id, OSError(None, MOVED_ON)) from exc
 
 
 def is_shared(header: dict[str, Any] | None) -> bool:
@@ -79,14 +79,18 @@ class DatabaseGames:
     """A server's games on one database. Open with :meth:`open`; close once
     (the lobby does, when the server stops)."""
 
-    def __init__(self, store: SyncGameStore) -> None:
+    shared_kind: type[SharedTable] = SharedTable
+    """What a shared table's game opens as (the shared lobby's ``ReplicaTable``)."""
+
+    def __init__(self, store: SyncGameStore, url: str = "") -> None:
         self.store = store
+        self.url = url
 
     @classmethod
     def open(cls, url: str) -> DatabaseGames:
         """Connect to ``url`` and create or migrate the schema. Raises
         ``DatabaseUnavailable`` (one line: where, why) or ``NewerSchema``."""
-        return cls(SyncGameStore(url))
+        return cls(SyncGameStore(url), url)
 
     def close(self) -> None:
         """Close the connection (idempotent)."""
@@ -114,7 +118,7 @@ class DatabaseGames:
                    owners: Sequence[str]) -> SharedTable:
         """A shared table's new game, owned by ``owners`` (its human seats'
         account ids). Raises ``ValueError``, ``WriteFailed``."""
-        return self.new_table(SharedTable, seats, seed=seed, landscape_mode=landscape_mode, owners=owners)
+        return self.new_table(self.shared_kind, seats, seed=seed, landscape_mode=landscape_mode, owners=owners)
 
     def open_shared(self, game_id: str) -> SharedTable:
         """A shared game loaded for play. Raises :class:`LobbyError` in words
@@ -122,7 +126,7 @@ class DatabaseGames:
         if not is_game_id(game_id):
             raise LobbyError("There is no such table.")
         try:
-            return self.resume(SharedTable, game_id)
+            return self.resume(self.shared_kind, game_id)
         except GameNotFound:
             raise LobbyError("There is no such table.") from None
         except (StoreError, ValueError) as exc:
@@ -162,6 +166,16 @@ class DatabaseGames:
         the game id). Raises ``WriteFailed`` if the database fails."""
         games = self._list(owner)
         return [g for g in games if g.status == IN_PROGRESS and not is_shared(g.header)]
+
+    def solo_games(self, owner: str) -> list[SavedGame]:
+        """``owner``'s solo games, finished ones too, last played first (a
+        damaged or newer one listed with its problem). Raises ``WriteFailed``
+        if the database fails."""
+        try:
+            games = self.store.list_games(validate_log, owner=owner)
+        except psycopg.Error as exc:
+            raise _failed("list the games", exc) from exc
+        return [g for g in games if not is_shared(g.header)]
 
     def shared_owners_index(self) -> dict[str, set[str]]:
         """Account id -> ids of the unfinished shared games where it owns a

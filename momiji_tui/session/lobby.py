@@ -43,8 +43,8 @@ from ..store import StoreError
 from . import seat_log
 from .deal_seed import secret_deal_seed
 from .lobby_types import (
-    ACCOUNT_ID_RE, IN_LOBBY, Dissolved, LobbyChanged, LobbyError, LobbyEvent, LobbySnapshot, Member, MyTable,
-    PendingSeat, PendingTable, Player, Seated, SeatNews, TableInfo,
+    ACCOUNT_ID_RE, ALREADY_SEATED, IN_LOBBY, TABLE_FULL, TABLE_GONE, Dissolved, LobbyChanged, LobbyError,
+    LobbyEvent, LobbySnapshot, Member, MyTable, PendingSeat, PendingTable, Player, Seated, SeatNews, TableInfo,
 )
 from .names import unique_label, unique_name
 from .shared_table import (
@@ -202,15 +202,15 @@ class Lobby(LiveGames):
         self._check_open()
         pending = self.pending.get(table_id)
         if pending is None:
-            raise LobbyError("That table is gone.")
+            raise LobbyError(TABLE_GONE)
         if any(s.member is member for s in pending.seats):
             return pending
         account = member.player.account_id
         if any(s.member is not None and s.member.player.account_id == account for s in pending.seats):
-            raise LobbyError("You already have a seat at that table (in another session).")
+            raise LobbyError(ALREADY_SEATED)
         seat = next((s for s in pending.seats if s.kind == HUMAN and s.member is None), None)
         if seat is None:
-            raise LobbyError("That table is full.")
+            raise LobbyError(TABLE_FULL)
         self.leave_pending(member)
         seat.member = member
         taken = {s.name for s in pending.seats if s.name}

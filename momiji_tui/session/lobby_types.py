@@ -16,6 +16,10 @@ if TYPE_CHECKING:
 ACCOUNT_ID_RE = re.compile(r"[a-z0-9][a-z0-9-]{0,79}")
 """What an account id may look like (it becomes a folder name)."""
 IN_LOBBY = "in the lobby"
+TABLE_GONE = "That table is gone."
+TABLE_FULL = "That table is full."
+ALREADY_SEATED = "You already have a seat at that table (in another session)."
+ALREADY_AT_TABLE = "You are already at that table in another session."
 
 
 class LobbyError(Exception):

@@ -22,7 +22,7 @@ from ..engine import events as ev
 from ..engine.errors import IllegalCommand
 from ..store import WriteFailed
 from . import seat_log
-from .lobby_types import IN_LOBBY, LobbyError, Member, SeatNews
+from .lobby_types import ALREADY_AT_TABLE, IN_LOBBY, LobbyError, Member, SeatNews
 from .table import BOT, HUMAN, SeatConfig, Table
 
 log = logging.getLogger("momiji_tui.lobby")
@@ -42,6 +42,12 @@ class Timer(Protocol):
 
 
 CallLater = Callable[..., Timer]
+
+
+class MovedOn(WriteFailed):
+    """A move another writer saved first (the database's ``Conflict``, issue
+    15): nothing was saved. At a shared table followed from the database
+    (``replica.ReplicaTable``) the table has caught up when this is raised."""
 
 
 class SharedTable(Table):
@@ -72,6 +78,7 @@ class LiveSeat:
     account_id: str | None  # None: a bot from the start
     member: Member | None = None
     taken: bool = False  # a bot plays for the absent human
+    elsewhere: bool = False  # seated in another server process (the shared lobby, database_lobby.py)
     timer: Timer | None = None
 
     @property
@@ -147,6 +154,8 @@ async def run_bots(table: Table, think: Think, pause: Pause, delay: float,
             continue  # the game moved on while it thought
         try:
             table.submit(command)
+        except MovedOn:
+            continue  # another process played this bot turn first: the table has its move
         except IllegalCommand as exc:
             log.error("game %s: the bot of seat %d tried an illegal move: %s", table.game_id, seat, exc)
             news(f"A bot tried an illegal move: {exc}")
@@ -183,6 +192,12 @@ class LiveGames:
 
     def _migrate(self) -> None:
         raise NotImplementedError
+
+    async def start_following(self) -> None:
+        """Start following other processes (the database lobby); on files, nothing to follow."""
+
+    async def stop_following(self) -> None:
+        """Stop following other processes (before :meth:`close`)."""
 
     # -------------------------------------------------------------- seat events
     def _record(self, live: LiveTable, events: Sequence[ev.SeatControlChanged]) -> None:
@@ -251,7 +266,7 @@ class LiveGames:
                 self._drop(live)
             if seat is None:
                 raise LobbyError("You have no seat at that table.")
-            raise LobbyError("You are already at that table in another session.")
+            raise LobbyError(ALREADY_AT_TABLE)
         assert seat_no is not None
         self.leave_pending(member, notify=False)
         seat.member = member
@@ -300,7 +315,7 @@ class LiveGames:
 
     def _arm(self, live: LiveTable, i: int) -> None:
         seat = live.seats[i]
-        if (self.seat_wait is None or not seat.human or seat.member is not None or seat.taken
+        if (self.seat_wait is None or not seat.human or seat.member is not None or seat.taken or seat.elsewhere
                 or seat.timer is not None or live.table.finished or not live.present()):
             return
         call_later = self.call_later or asyncio.get_running_loop().call_later
@@ -309,7 +324,7 @@ class LiveGames:
     def _take_over(self, live: LiveTable, i: int) -> None:
         seat = live.seats[i]
         seat.timer = None
-        if (self.live.get(live.game_id) is not live or seat.member is not None or seat.taken
+        if (self.live.get(live.game_id) is not live or seat.member is not None or seat.taken or seat.elsewhere
                 or live.table.finished or not live.present()):
             return
         seat.taken = True

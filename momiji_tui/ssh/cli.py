@@ -149,10 +149,15 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--workers", type=_worker_count, default=1, metavar="N",
                    help="serve from N processes on the same port (SO_REUSEPORT), so every core "
                         "renders; a worker that dies is replaced (default 1, at most "
-                        f"{MAX_WORKERS}). Each worker has its "
+                        f"{MAX_WORKERS}). On the data dir each worker has its "
                         "own lobby: solo games and resuming work from any worker (the save files "
                         "are the truth; a game open in one worker is locked against the others), "
-                        "but players meet at a shared table only within one worker")
+                        "but players meet at a shared table only within one worker; with --database "
+                        "every worker and host shares one lobby")
+    p.add_argument("--lobby-heartbeat", type=_seconds, default=5.0, metavar="S",
+                   help="with --database: seconds between this process's heartbeats in the shared "
+                        "lobby; a process silent for 4 of them is taken for dead (its players vanish "
+                        "from the lobby and can take their seats back from another) (default 5)")
     p.add_argument("--stop-countdown", type=_seconds, default=5.0, metavar="S",
                    help="on SIGTERM or ctrl+c, warn every player S seconds before stopping "
                         "(default 5; 0: stop at once)")
@@ -269,6 +274,7 @@ async def _serve_until(args: argparse.Namespace, stop: asyncio.Event,
             login_timeout=args.login_timeout, throttle=_throttle_limits(args),
             guest_retention_days=args.guest_retention if sweep else 0,
             housekeeping_every=args.summary_every * 60,
+            lobby_options={"heartbeat": args.lobby_heartbeat or 5.0, "ttl": 4 * (args.lobby_heartbeat or 5.0)},
         )
     except HostKeyError as exc:
         log.error("%s", exc)

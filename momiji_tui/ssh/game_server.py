@@ -175,6 +175,7 @@ class GameServer:
         if self.bots is not None:
             self.bots.close()  # a bot thinking now gives up: nothing waits on it
         await self.handle.close(timeout)
+        await self.lobby.stop_following()
         self.lobby.close()
 
     async def serve_forever(self) -> None:
@@ -197,6 +198,7 @@ async def start_game_server(
     guest_retention_days: float = 3.0,
     housekeeping_every: float | None = 600.0,
     games: DatabaseGames | None = None,
+    lobby_options: dict[str, Any] | None = None,
     **server_options: Any,
 ) -> GameServer:
     """Start the SSH server with the lobby as every session's first screen.
@@ -218,6 +220,8 @@ async def start_game_server(
         games: the database every game is saved in (``momiji serve
             --database``; the lobby closes it when the server stops); None:
             the data dir's files.
+        lobby_options: more options of the database's shared lobby
+            (``DatabaseLobby``: ``heartbeat``, ``ttl``; tests shorten them).
         server_options: passed to :func:`momiji_tui.ssh.start_server`
             (host, port, auth, limits, timeouts, host_key_path, ...).
     """
@@ -227,7 +231,21 @@ async def start_game_server(
     if pool is not None:
         make_bot = pool.make_bot
     # The lobby runs the shared tables' bots (one task per table); the apps run their solo games' bots.
-    lobby = Lobby(root, seat_wait=seat_wait, make_bot=make_bot, bot_delay=bot_delay, games=games)
+    if games is None:
+        lobby = Lobby(root, seat_wait=seat_wait, make_bot=make_bot, bot_delay=bot_delay)
+    else:  # the lobby shared with every process on the database (docs/SERVER.md); psycopg only then
+        from momiji_tui.session.database_lobby import DatabaseLobby
+
+        lobby = DatabaseLobby(root, games=games, seat_wait=seat_wait, make_bot=make_bot, bot_delay=bot_delay,
+                              **(lobby_options or {}))
+        try:
+            await lobby.start_following()
+        except BaseException:
+            await lobby.stop_following()
+            if pool is not None:
+                pool.close()
+            lobby.close()
+            raise
 
     def factory(identity: Identity) -> LobbyApp:
         return LobbyApp(lobby, player_of(identity), bot_delay=bot_delay, make_bot=make_bot,
@@ -249,6 +267,7 @@ async def start_game_server(
     except BaseException:
         if pool is not None:
             pool.close()
+        await lobby.stop_following()
         lobby.close()
         raise
     server = GameServer(handle, lobby, pool)

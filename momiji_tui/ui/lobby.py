@@ -24,6 +24,7 @@ from ..session.lobby import (
     IN_LOBBY, Dissolved, Lobby, LobbyError, LobbyEvent, Player, Seated, SeatNews, SharedTable,
 )
 from ..session.presence import waiting_with_others
+from ..session.saves import SavedGameRow, describe, describe_saved_games
 from ..session.table import HUMAN, Table
 from ..store import SavedGame, StoreError
 from .app import MomijiApp
@@ -170,6 +171,13 @@ class LobbyApp(MomijiApp):
             return []
         self.games_problem = None
         return games
+
+    def saved_games(self) -> list[SavedGameRow]:
+        """The saved-games screen's rows: this player's games (with a database,
+        their solo games there). Raises ``OSError`` if they cannot be read."""
+        if self.lobby.games is None:
+            return describe_saved_games(self.data_dir)
+        return [describe(g) for g in self.lobby.games.solo_games(self.player.account_id)]
 
     def return_to_table(self, game_id: str) -> str | None:
         """Sit back down at a shared game; returns why not, or None."""

@@ -26,7 +26,8 @@ async def test_the_schema_is_created_then_reopening_changes_nothing(pg_url, pg_a
     store = await open_store(pg_url)
     await store.close()
     tables = {r[0] for r in pg_admin.execute("SELECT tablename FROM pg_tables WHERE schemaname = 'public'")}
-    assert tables == {"momiji_schema", "games", "events"}
+    assert tables == {"momiji_schema", "games", "events", "lobby_processes", "lobby_members", "lobby_tables",
+                      "lobby_seats"}
     assert pg_admin.execute("SELECT version FROM momiji_schema").fetchone() == (SCHEMA_VERSION,)
     changed = pg_admin.execute("SELECT changed FROM momiji_schema").fetchone()
     store = await open_store(pg_url)  # a no-op: same version, same row, nothing created twice
@@ -38,9 +39,35 @@ async def test_the_schema_is_created_then_reopening_changes_nothing(pg_url, pg_a
 async def test_a_newer_schema_is_refused_and_left_as_it_is(pg_url, pg_admin):
     await (await open_store(pg_url)).close()
     pg_admin.execute("UPDATE momiji_schema SET version = %s", (SCHEMA_VERSION + 1,))
-    with pytest.raises(NewerSchema, match=r"newer momiji-tui \(schema 2; this version knows up to 1\)"):
+    with pytest.raises(NewerSchema, match=rf"newer momiji-tui \(schema {SCHEMA_VERSION + 1}; "
+                                          rf"this version knows up to {SCHEMA_VERSION}\)"):
         await open_store(pg_url)
     assert pg_admin.execute("SELECT version FROM momiji_schema").fetchone() == (SCHEMA_VERSION + 1,)
+
+
+async def test_a_version_1_database_is_migrated_to_2_keeping_its_games(pg_url, pg_admin):
+    """A database set up by the previous momiji (schema 1: games and events
+    only) gets the lobby's tables (version 2) at the next start; its games stay."""
+    conn = await open_connection(pg_url, autocommit=True)
+    try:
+        saved = dict(schema.STEPS)
+        schema.STEPS.pop(2)
+        real, schema.SCHEMA_VERSION = schema.SCHEMA_VERSION, 1
+        try:
+            await schema.ensure_schema(conn)  # what momiji with schema 1 made
+        finally:
+            schema.SCHEMA_VERSION = real
+            schema.STEPS.update(saved)
+        assert await schema_version(conn) == 1
+        await conn.execute("INSERT INTO games (game_id, header, rules_version, save_format, created, last_played)"
+                           " VALUES (%s, '{}', '2026.11-2', 5, now(), now())", (GAME,))
+    finally:
+        await conn.close()
+    store = await open_store(pg_url)
+    await store.close()
+    assert pg_admin.execute("SELECT version FROM momiji_schema").fetchone() == (2,)
+    assert pg_admin.execute("SELECT game_id FROM games").fetchall() == [(GAME,)]
+    assert pg_admin.execute("SELECT count(*) FROM lobby_seats").fetchone() == (0,)
 
 
 async def test_a_whole_seeded_game_reads_back_as_its_save_file_does(pg_url, isolated_dirs):

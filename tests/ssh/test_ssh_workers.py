@@ -257,3 +257,4 @@ def test_workers_default_to_one_and_the_help_says_what_workers_share(capsys):
     help_text = " ".join(capsys.readouterr().out.split())
     assert "players meet at a shared table only within one worker" in help_text
     assert "a game open in one worker is locked against the others" in help_text
+    assert "with --database every worker and host shares one lobby" in help_text

@@ -56,10 +56,15 @@ class Listener:
     connection (default :func:`backoff`; tests hold it to append meanwhile).
     ``ready`` is set while listening (after LISTEN and the catch-up read),
     ``dropped`` each time the connection is lost; ``backend_pid`` is the
-    listening connection's server process."""
+    listening connection's server process. ``wake(payload)`` (optional) is
+    called for every wake-up that names no followed game (the shared lobby's
+    ``'lobby'``) and after every (re)connection with ``''``: its owner then
+    reads what it follows again."""
 
-    def __init__(self, url: str, *, reconnect_wait: ReconnectWait = backoff) -> None:
+    def __init__(self, url: str, *, reconnect_wait: ReconnectWait = backoff,
+                 wake: Callable[[str], None] | None = None) -> None:
         self.url = url
+        self.wake = wake
         self.reconnect_wait = reconnect_wait
         self.ready = asyncio.Event()
         self.dropped = asyncio.Event()
@@ -93,6 +98,13 @@ class Listener:
         """The next event delivered (waits for one)."""
         return await self._queue.get()
 
+    def get_ready(self) -> list[Delivered]:
+        """Every event delivered and not taken yet, without waiting."""
+        ready = []
+        while not self._queue.empty():
+            ready.append(self._queue.get_nowait())
+        return ready
+
     async def run(self) -> None:
         """Listen until cancelled, reconnecting (after ``reconnect_wait``)
         whenever the connection is lost or cannot be made."""
@@ -118,9 +130,13 @@ class Listener:
                 await self._catch_up(game_id)
             self.ready.set()
             self._attempt = 0
+            if self.wake is not None:
+                self.wake("")
             async for note in listen.notifies():
                 game_id, _, position = note.payload.partition(":")
                 last = self._last.get(game_id)
+                if last is None and self.wake is not None:
+                    self.wake(note.payload)
                 if last is not None and (not position.isdigit() or int(position) > last):
                     await self._catch_up(game_id)
         finally:

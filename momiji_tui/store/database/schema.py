@@ -17,6 +17,22 @@ Version 1 (issue 15):
   position)``; position 1 is the game's first event. The event is the object
   of the save file's line (move marks included), so a game exports to the
   very file it was.
+
+Version 2 (issue 15, the shared lobby; :mod:`.lobby_rows` writes and reads it):
+
+- ``lobby_processes``: one row per running server process (worker or
+  host): a random id, host and pid, and ``expires``, pushed forward by its
+  heartbeat. A process whose row expired is dead: any process's sweep
+  deletes it, and with it its members, the waiting tables it opened and the
+  seats its players held at waiting tables.
+- ``lobby_members``: who is online (one row per SSH session): process,
+  member (the session's id in that process), account id, label, activity.
+- ``lobby_tables``: tables waiting for players (``game_id`` NULL) and, once
+  full, the game they became (so the other processes seat their players).
+- ``lobby_seats``: one row per seat, ``PRIMARY KEY (table_id, seat)``; a
+  seat is taken by an UPDATE that only matches while it is open, so of two
+  players exactly one gets it, and ``UNIQUE (table_id, account_id)`` keeps
+  one identity to one seat of a table.
 """
 
 from __future__ import annotations
@@ -25,7 +41,7 @@ import psycopg
 
 from ..errors import NewerSchema
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 #: Any constant: the key of the advisory lock taken while the schema changes.
 _LOCK_KEY = 0x6D6F6D696A69  # "momiji"
 
@@ -50,8 +66,46 @@ _V1 = (
     )""",
 )
 
+_V2 = (
+    """CREATE TABLE lobby_processes (
+        process text PRIMARY KEY,
+        host text NOT NULL,
+        pid integer NOT NULL,
+        expires timestamptz NOT NULL
+    )""",
+    """CREATE TABLE lobby_members (
+        process text NOT NULL REFERENCES lobby_processes (process) ON DELETE CASCADE,
+        member text NOT NULL,
+        account_id text NOT NULL,
+        label text NOT NULL,
+        activity text NOT NULL,
+        PRIMARY KEY (process, member)
+    )""",
+    "CREATE SEQUENCE lobby_table_numbers",
+    """CREATE TABLE lobby_tables (
+        table_id text PRIMARY KEY,
+        process text NOT NULL,
+        creator text NOT NULL,
+        bot_level text NOT NULL,
+        landscape_mode text NOT NULL,
+        hints_allowed boolean NOT NULL,
+        game_id text REFERENCES games (game_id) ON DELETE CASCADE
+    )""",
+    """CREATE TABLE lobby_seats (
+        table_id text NOT NULL REFERENCES lobby_tables (table_id) ON DELETE CASCADE,
+        seat smallint NOT NULL CHECK (seat BETWEEN 0 AND 3),
+        kind text NOT NULL CHECK (kind IN ('human', 'bot')),
+        name text NOT NULL DEFAULT '',
+        account_id text,
+        process text,
+        member text,
+        PRIMARY KEY (table_id, seat),
+        UNIQUE (table_id, account_id)
+    )""",
+)
+
 #: ``{N: statements}``: the statements that turn schema N-1 into schema N.
-STEPS: dict[int, tuple[str, ...]] = {1: _V1}
+STEPS: dict[int, tuple[str, ...]] = {1: _V1, 2: _V2}
 
 
 async def schema_version(conn: psycopg.AsyncConnection[tuple[object, ...]]) -> int:

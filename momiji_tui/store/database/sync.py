@@ -16,7 +16,7 @@ import psycopg
 from ..errors import DatabaseUnavailable
 from ..library import SavedGame
 from ..log import Event, Header, LoadedLog, Validator
-from .games import GameStore, Rows, StoredGame
+from .games import Connection, GameStore, Rows, StoredGame
 from .open import open_store
 
 T = TypeVar("T")
@@ -96,6 +96,15 @@ class SyncGameStore:
     def append(self, game_id: str, expected: int, events: Sequence[Event], *, now: datetime | None = None) -> int:
         """:meth:`GameStore.append`."""
         return self._call(lambda store: store.append(game_id, expected, events, now=now))
+
+    def read(self, game_id: str, after: int = 0) -> Rows:
+        """:meth:`GameStore.read`."""
+        return self._call(lambda store: store.read(game_id, after))
+
+    def run(self, query: Callable[[Connection], Coroutine[Any, Any, T]]) -> T:
+        """Run ``query(connection)`` (e.g. a function of ``lobby_rows``) on the
+        store's connection, like the other calls; its errors are its own."""
+        return self._call(lambda store: query(store.conn))
 
     def raw_game(self, game_id: str) -> tuple[Any, Rows]:
         """:meth:`GameStore.raw_game`."""

@@ -12,13 +12,14 @@ from __future__ import annotations
 import os
 from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar, runtime_checkable
 
 if TYPE_CHECKING:
     from ...bots.advice import Advice
     from ...engine.commands import Command
     from ...engine.events import Event
     from ...session.lobby import Lobby, LobbyEvent, Player
+    from ...session.saves import SavedGameRow
     from ...session.table import Table
     from ...store import SavedGame
     from .new_game import NewGameOptions
@@ -96,6 +97,14 @@ class LobbyHost(GameHost, Protocol):
     def lobby_changed(self) -> Signal[None]: ...
     def return_to_table(self, game_id: str) -> str | None: ...
     def lobby_event(self, event: LobbyEvent) -> None: ...
+
+
+@runtime_checkable
+class SavedGamesLister(Protocol):
+    """An app that lists the saved-games screen's rows itself (over SSH:
+    the player's own games, from the database when the server has one)."""
+
+    def saved_games(self) -> list[SavedGameRow]: ...
 
 
 def host(node: Any) -> GameHost:

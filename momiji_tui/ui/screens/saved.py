@@ -18,7 +18,7 @@ from textual.widgets import DataTable, Footer, Label, Static
 from ...session.saves import SavedGameRow, describe_saved_games
 from ...store import delete_game
 from ...store.errors import StoreError
-from ..models.host import host
+from ..models.host import SavedGamesLister, host
 from ..models.saved_columns import COLUMNS, cells, fit_columns, hidden_text
 from .replay import ReplayScreen
 
@@ -48,7 +48,9 @@ class SavedGamesScreen(Screen[None]):
         app = host(self)
         self.shown: list[str] = list(COLUMNS)
         try:
-            self.rows = describe_saved_games(app.data_dir)
+            lister = self.app
+            self.rows = (lister.saved_games() if isinstance(lister, SavedGamesLister)
+                         else describe_saved_games(app.data_dir))
         except OSError as exc:  # e.g. the data directory cannot be read
             self.rows = []
             self.say(f"The saved games cannot be listed: {exc}")

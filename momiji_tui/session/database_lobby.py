@@ -1,0 +1,398 @@
+"""The lobby shared by every server process on one database (issue 15,
+``momiji serve --database``; docs/SERVER.md).
+
+A :class:`DatabaseLobby` is the file store's :class:`~.lobby.Lobby` with its
+waiting tables, seats and who is online kept in the database's lobby tables
+(``store/database/lobby_rows.py``): the same rules (:class:`~.lobby.Lobby`
+decides what is allowed and what players are told), with the database
+deciding what two processes could both do at once.
+
+Who writes what: a process writes its own members' rows (enter, activity,
+exit), the tables they open, the seats they take (one UPDATE that only an
+open seat matches: of two players exactly one gets a seat) and leave; its
+heartbeat keeps it alive and sweeps dead processes. The process whose player
+takes the last seat starts the game (in ``games``/``events``), and marks the
+table started; every other process seated there then opens its own replica
+(:class:`~.replica.ReplicaTable`) and seats its players. A replica follows
+its game with ``Listener.watch(game_id, after=position)``.
+
+Every write NOTIFYs; a wake-up (and every heartbeat, and every reconnection)
+is followed by a full read of the lobby (:meth:`DatabaseLobby.refresh`).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import itertools
+import logging
+import os
+import secrets
+import socket
+from dataclasses import replace
+from collections.abc import Awaitable, Callable, Coroutine
+from typing import Any, TypeVar
+
+import psycopg
+
+from ..engine import events as ev
+from ..store.database import Listener
+from ..store.database.lobby_rows import (
+    LOBBY_WAKE, AlreadySeated, Connection, LobbyRows, MemberRow, SeatRow, TableRow, add_table, forget_process,
+    free_seat, heartbeat, next_table_number, read_lobby, remove_member, remove_table, set_member, set_started,
+    take_seat,
+)
+from .database_games import DatabaseGames
+from .lobby import Lobby
+from .lobby_mirror import (
+    Mirror, RemoteMember, gone_elsewhere, online_accounts, remote_players, remote_tables, sync_seats,
+)
+from .lobby_types import (
+    ALREADY_AT_TABLE, ALREADY_SEATED, IN_LOBBY, TABLE_FULL, TABLE_GONE, Dissolved, LobbyError, LobbySnapshot,
+    Member, PendingTable, Seated,
+)
+from .names import unique_label, unique_name
+from .replica import ReplicaTable
+from .shared_table import LiveTable, SharedTable
+from .table import HUMAN
+
+log = logging.getLogger("momiji_tui.lobby")
+T = TypeVar("T")
+
+DATABASE_FAILED = "The lobby's database failed ({reason}); try again in a moment."
+"""A lobby request the database could not do (nothing changed)."""
+
+
+class DatabaseLobby(Lobby):
+    """The lobby of one process among several on ``games``' database. Call
+    :meth:`start_following` on the event loop before players come, and
+    :meth:`stop_following` before :meth:`close`. ``heartbeat``: seconds
+    between heartbeats (and full reads); ``ttl``: seconds after its last
+    heartbeat that a process counts as dead; ``beat_pause``: how the
+    heartbeat waits (tests inject one). Other options: :class:`Lobby`'s."""
+
+    def __init__(self, data_dir: str | os.PathLike[str], *, games: DatabaseGames, heartbeat: float = 5.0,
+                 ttl: float = 20.0, beat_pause: Callable[[float], Awaitable[None]] = asyncio.sleep,
+                 **options: Any) -> None:
+        super().__init__(data_dir, games=games, **options)
+        games.shared_kind = ReplicaTable
+        self.db = games
+        self.process = secrets.token_hex(8)
+        self.heartbeat_every, self.ttl, self.beat_pause = heartbeat, ttl, beat_pause
+        self.listener = Listener(games.url, wake=self._wake)
+        self.rows = LobbyRows((), ())
+        self.mirror = Mirror(self.process)
+        self.tokens: dict[Member, str] = {}
+        self._numbers = itertools.count(1)
+        self._tasks: list[asyncio.Task[None]] = []
+        self._refresh_due = False
+        self._last_added: LiveTable | None = None
+        self._handed_over: set[str] = set()  # started tables whose players this process seated
+
+    # ------------------------------------------------------------ following
+    async def start_following(self) -> None:
+        """Register this process, read the lobby, and start listening. Raises
+        ``LobbyError`` if the database fails."""
+        self._beat_once()
+        loop = asyncio.get_running_loop()
+        self._tasks = [loop.create_task(self.listener.run(), name="lobby listener"),
+                       loop.create_task(self._follow(), name="lobby follower"),
+                       loop.create_task(self._beat(), name="lobby heartbeat")]
+        self.refresh()
+
+    async def stop_following(self) -> None:
+        """Stop listening; this process's members and waiting tables leave
+        the database at once. Does nothing once the lobby is closed."""
+        if self._closed:
+            return
+        for task in self._tasks:
+            task.cancel()
+        await asyncio.gather(*self._tasks, return_exceptions=True)
+        self._tasks = []
+        try:
+            self._run(lambda conn: forget_process(conn, self.process))
+        except LobbyError as exc:
+            log.error("cannot leave the shared lobby: %s", exc)
+
+    def _run(self, query: Callable[[Connection], Coroutine[Any, Any, T]]) -> T:
+        try:
+            return self.db.store.run(query)
+        except (psycopg.Error, OSError) as exc:
+            log.error("the lobby's database failed: %s", exc)
+            raise LobbyError(DATABASE_FAILED.format(reason=str(exc).splitlines()[0] if str(exc) else
+                                                    type(exc).__name__)) from None
+
+    def _beat_once(self) -> None:
+        self._run(lambda conn: heartbeat(conn, self.process, socket.gethostname(), os.getpid(), self.ttl))
+
+    async def _beat(self) -> None:
+        while True:
+            await self.beat_pause(self.heartbeat_every)
+            try:
+                self._beat_once()
+            except LobbyError:
+                continue
+            self.refresh()  # a catch-up read even if a wake-up was missed
+
+    def _wake(self, payload: str) -> None:
+        if payload in ("", LOBBY_WAKE) and not self._refresh_due:
+            self._refresh_due = True
+            asyncio.get_running_loop().call_soon(self.refresh)
+
+    async def _follow(self) -> None:
+        """Apply the events of followed games, in order, as the listener delivers them."""
+        while True:
+            batch = [await self.listener.get(), *self.listener.get_ready()]
+            games: dict[str, list[tuple[int, dict[str, Any]]]] = {}
+            for item in batch:
+                if item.event is None:
+                    log.error("game %s: %s", item.game_id, item.problem)
+                    continue
+                games.setdefault(item.game_id, []).append((item.position, item.event))
+            for game_id, rows in games.items():
+                live = self.live.get(game_id)
+                if live is not None and isinstance(live.table, ReplicaTable):
+                    try:
+                        live.table.absorb(rows)
+                    except Exception as exc:  # a damaged game must not stop following the others
+                        log.exception("game %s: an event from the database is refused: %s", game_id, exc)
+
+    # --------------------------------------------------------------- reading
+    def refresh(self) -> None:
+        """Read the whole lobby again and bring this process up to it: tables
+        gone tell their waiting players, started ones seat them."""
+        self._refresh_due = False
+        if self._closed:
+            return
+        try:
+            rows = self._run(read_lobby)
+        except LobbyError:
+            return
+        old, previous, self.rows = self.pending, self.rows, rows
+        self.mirror.forget(rows)
+        pending: dict[str, PendingTable] = {}
+        for row in rows.tables:
+            if row.game_id is None and (mirrored := self.mirror.pending(row)) is not None:
+                pending[row.table_id] = mirrored
+        started = {row.table_id: row for row in rows.tables if row.game_id is not None}
+        self._handed_over &= set(started)
+        self.pending = pending
+        for table_id, before in old.items():
+            if table_id in pending or table_id in started:
+                continue
+            reason = f"{before.seats[0].name} closed table {table_id}."
+            for seat in before.seats:
+                if seat.member is not None and seat.member in self.members and seat.member is not before.creator:
+                    self._set_activity_quiet(seat.member, IN_LOBBY)
+                    seat.member.lobby_event(Dissolved(table_id, reason))
+        for row in started.values():
+            self._seat_started(row)
+        online = online_accounts(rows.members)
+        for live in list(self.live.values()):  # seats of a process that died: its players left
+            if gone := gone_elsewhere(live, online):
+                self._record(live, gone)
+        if rows != previous:  # a heartbeat's read that finds nothing new redraws no screen
+            self._changed()
+
+    def _seat_started(self, row: TableRow) -> None:
+        """Seat this process's players at a game another process started
+        (once: a player who then leaves the table is not seated again)."""
+        assert row.game_id is not None
+        if row.table_id in self._handed_over:
+            return
+        self._handed_over.add(row.table_id)
+        mine: list[tuple[int, Member]] = []
+        for s in row.seats:
+            member = self.mirror.local.get(s.member or "") if s.process == self.process else None
+            if member is not None and member in self.members:
+                mine.append((s.seat, member))
+        live = self.live.get(row.game_id)
+        if not mine or (live is not None and all(live.seats[i].member is m for i, m in mine)):
+            return
+        try:
+            live = live or self._load_live(row.game_id)
+        except LobbyError as exc:
+            log.error("cannot open started game %s: %s", row.game_id, exc)
+            return
+        for i, member in mine:
+            if live.seats[i].member is None:
+                live.seats[i].member, live.seats[i].elsewhere = member, False
+                self._set_activity_quiet(member, f"playing at {row.game_id}")
+                member.lobby_event(Seated(live.table, i))
+        self._drive(live)
+
+    def snapshot(self) -> LobbySnapshot:
+        """Who is playing, in every process: this one's view plus the others'
+        members and the games started at their tables."""
+        mine = super().snapshot()
+        players = tuple(sorted(mine.players + tuple(remote_players(self.rows, self.process))))
+        tables = []
+        for info in mine.tables:  # a seat played in another process is "here", not "away"
+            live = self.live.get(info.table_id)
+            if live is not None:
+                seats = tuple((name, "here" if seat.elsewhere else status)
+                              for (name, status), seat in zip(info.seats, live.seats, strict=True))
+                info = replace(info, seats=seats)
+            tables.append(info)
+        tables += remote_tables(self.rows, self.live, online_accounts(self.rows.members))
+        return LobbySnapshot(players, tuple(tables))
+
+    # --------------------------------------------------------------- members
+    def enter(self, member: Member) -> None:
+        """See :meth:`Lobby.enter`; the member is also online for the other processes."""
+        token = f"m{next(self._numbers)}"
+        self.tokens[member], self.mirror.local[token] = token, member
+        super().enter(member)
+        others = [(m.account_id, m.label) for m in self.rows.members if m.process != self.process]
+        others += [(m.player.account_id, label) for m, label in self.labels.items() if m is not member]
+        self.labels[member] = unique_label(member.player, others)
+        self._publish(member)
+
+    def exit(self, member: Member) -> None:
+        """See :meth:`Lobby.exit`."""
+        super().exit(member)
+        token = self.tokens.pop(member, None)
+        if token is not None:
+            self.mirror.local.pop(token, None)
+            try:
+                self._run(lambda conn: remove_member(conn, self.process, token))
+            except LobbyError:
+                pass  # the heartbeat's sweep removes it with the process, at worst
+
+    def _set_activity_quiet(self, member: Member, activity: str) -> None:
+        changed = member in self.members and self.members[member] != activity
+        super()._set_activity_quiet(member, activity)
+        if changed:
+            self._publish(member)
+
+    def set_activity(self, member: Member, activity: str) -> None:
+        """See :meth:`Lobby.set_activity`."""
+        changed = member in self.members and self.members[member] != activity
+        super().set_activity(member, activity)
+        if changed:
+            self._publish(member)
+
+    def _publish(self, member: Member) -> None:
+        token = self.tokens.get(member)
+        if token is None or member not in self.members:
+            return
+        row = MemberRow(self.process, token, member.player.account_id, self.label(member), self.members[member])
+        try:
+            self._run(lambda conn: set_member(conn, row))
+        except LobbyError:
+            pass  # shown again at the next change; the game goes on
+
+    # -------------------------------------------------------- waiting tables
+    def create_table(self, member: Member, others: list[str], *, bot_level: str = "normal",
+                     landscape_mode: str = "starter", hints_allowed: bool = False) -> PendingTable:
+        """See :meth:`Lobby.create_table`; the table is open in every process.
+        Raises :class:`LobbyError` (also when the database fails: nothing opened)."""
+        self._check_open()
+        self._counter = self._run(next_table_number) - 1  # table ids unique across processes
+        pending = super().create_table(member, others, bot_level=bot_level, landscape_mode=landscape_mode,
+                                       hints_allowed=hints_allowed)
+        token = self.tokens.get(member, "")
+        seats = tuple(SeatRow(i, s.kind, s.name, s.member.player.account_id if s.member else None,
+                              self.process if s.member else None, token if s.member else None)
+                      for i, s in enumerate(pending.seats))
+        row = TableRow(pending.table_id, self.process, token, bot_level, landscape_mode, hints_allowed, None, seats)
+        try:
+            self._run(lambda conn: add_table(conn, row))
+        except LobbyError:
+            super().leave_pending(member)
+            raise
+        return pending
+
+    def join_table(self, member: Member, table_id: str) -> PendingTable:
+        """See :meth:`Lobby.join_table`: the seat is taken in the database
+        first, so of two players in two processes exactly one gets it; the
+        one whose join fills the table starts the game here."""
+        self._check_open()
+        self.refresh()
+        pending = self.pending.get(table_id)
+        if pending is None:
+            raise LobbyError(TABLE_GONE)
+        if any(s.member is member for s in pending.seats):
+            return pending
+        self.leave_pending(member, notify=False)
+        name = unique_name(self.label(member), {s.name for s in pending.seats if s.name})
+        claim = SeatRow(0, HUMAN, name, member.player.account_id, self.process, self.tokens.get(member))
+        try:
+            seat = self._run(lambda conn: take_seat(conn, table_id, claim))
+        except AlreadySeated:
+            raise LobbyError(ALREADY_SEATED) from None
+        self.refresh()
+        if seat is None:
+            raise LobbyError(TABLE_FULL if table_id in self.pending else TABLE_GONE)
+        pending = self.pending.get(table_id) or pending
+        pending.seats[seat].member, pending.seats[seat].name = member, name  # as saved, even if the read lags
+        self._set_activity_quiet(member, f"waiting at table {table_id}")
+        if pending.open_seats == 0:
+            self._start_here(pending)
+        self._changed()
+        return pending
+
+    def _start_here(self, pending: PendingTable) -> None:
+        self._last_added = None
+        self._start(pending)  # the file lobby's start: the game, its seat events, this process's players
+        live = self._last_added
+        if live is None:  # it could not start: the others are told the table is gone
+            self._run_quietly(lambda conn: remove_table(conn, pending.table_id))
+            return
+        self._handed_over.add(pending.table_id)
+        for seat in live.seats:
+            if isinstance(seat.member, RemoteMember):
+                seat.member = None
+        self._sync_seats(live)
+        game_id = live.game_id
+        self._run_quietly(lambda conn: set_started(conn, pending.table_id, game_id))
+
+    def _run_quietly(self, query: Callable[[Connection], Coroutine[Any, Any, None]]) -> None:
+        try:
+            self._run(query)
+        except LobbyError:
+            pass
+
+    def leave_pending(self, member: Member, *, notify: bool = True) -> None:
+        """See :meth:`Lobby.leave_pending`; the seat (or the creator's table) is freed in the database."""
+        pending = self.pending_of(member)
+        if pending is not None:
+            table_id, token = pending.table_id, self.tokens.get(member, "")
+            if pending.creator is member:
+                self._run_quietly(lambda conn: remove_table(conn, table_id))
+            else:
+                self._run_quietly(lambda conn: free_seat(conn, table_id, self.process, token))
+        super().leave_pending(member, notify=notify)
+
+    # ---------------------------------------------------------- shared games
+    def _add_live(self, live: LiveTable) -> LiveTable:
+        added = super()._add_live(live)
+        self._last_added = added
+        self._sync_seats(added)
+        if isinstance(added.table, ReplicaTable):
+            self.listener.watch(added.game_id, after=added.table.position)
+        return added
+
+    def _drop(self, live: LiveTable) -> None:
+        self.listener.unwatch(live.game_id)
+        super()._drop(live)
+
+    def _on_events(self, live: LiveTable, events: list[ev.Event]) -> None:
+        if any(isinstance(e, ev.SeatControlChanged) for e in events) and self.live.get(live.game_id) is live:
+            self._sync_seats(live)
+            for i in range(len(live.seats)):
+                self._arm(live, i)
+            self._changed()
+        super()._on_events(live, events)
+
+    def _sync_seats(self, live: LiveTable) -> None:
+        sync_seats(live, self.takeover_level)
+
+    def return_to(self, member: Member, game_id: str) -> tuple[SharedTable, int]:
+        """See :meth:`LiveGames.return_to`; refused while the same identity
+        plays that game in another process that is alive."""
+        account = member.player.account_id
+        playing = f"playing at {game_id}"
+        if any(m.account_id == account and m.process != self.process and m.activity == playing
+               for m in self.rows.members):
+            raise LobbyError(ALREADY_AT_TABLE)
+        return super().return_to(member, game_id)

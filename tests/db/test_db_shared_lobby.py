@@ -1,0 +1,309 @@
+"""The lobby shared through the database (issue 15, step 1): two lobbies in
+one test process, each with its own connection to one real PostgreSQL
+database, stand for two server processes (workers or hosts). Their members
+are plain objects; every wait is bounded (``wait_until``) on a state, never
+a sleep."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+from ssh_harness import wait_until
+
+from momiji_tui.session import seat_log
+from momiji_tui.session.database_games import DatabaseGames
+from momiji_tui.session.database_lobby import DatabaseLobby
+from momiji_tui.session.lobby import Dissolved, LobbyError, Player, Seated
+from momiji_tui.session.replica import CAUGHT_UP, ReplicaTable
+from momiji_tui.session.shared_table import MovedOn
+from momiji_tui.ui.models.new_game import not_saved_text
+
+
+class FakeMember:
+    def __init__(self, account: str, name: str) -> None:
+        self.player = Player(account, name)
+        self.events: list = []
+
+    def lobby_event(self, event) -> None:
+        self.events.append(event)
+
+    def seated(self) -> Seated | None:
+        found = [e for e in self.events if isinstance(e, Seated)]
+        return found[-1] if found else None
+
+
+async def no_beat(seconds: float) -> None:
+    await asyncio.Event().wait()  # the tests beat by hand (lobby._beat_once)
+
+
+@pytest.fixture
+async def lobbies(pg_url, tmp_path):
+    """Two processes' lobbies on one database (A and B), stopped at the end."""
+    made: list[DatabaseLobby] = []
+
+    async def make(name: str, **options) -> DatabaseLobby:
+        options.setdefault("seat_wait", None)
+        lobby = DatabaseLobby(tmp_path / name, games=DatabaseGames.open(pg_url), deal_seed=lambda: 4242,
+                              beat_pause=no_beat, bot_delay=0, **options)
+        await lobby.start_following()
+        made.append(lobby)
+        return lobby
+
+    yield make
+    for lobby in made:
+        if not lobby._closed:
+            await lobby.stop_following()
+            lobby.close()
+
+
+async def seated_pair(make, *, others=("human",)):
+    a, b = await make("a"), await make("b")
+    alice, bob = FakeMember("key-a", "alice"), FakeMember("key-b", "bob")
+    a.enter(alice)
+    b.enter(bob)
+    pending = a.create_table(alice, list(others))
+    await wait_until(lambda: pending.table_id in b.pending, describe=lambda: f"B sees {list(b.pending)}")
+    b.join_table(bob, pending.table_id)
+    await wait_until(lambda: alice.seated() is not None and bob.seated() is not None)
+    return a, b, alice, bob
+
+
+async def test_a_table_opened_in_one_process_is_joined_from_another_and_both_follow_its_moves(lobbies):
+    a, _b, alice, bob = await seated_pair(lobbies)
+    ta, tb = alice.seated().table, bob.seated().table
+    assert ta is not tb and ta.game_id == tb.game_id  # one replica per process
+    assert isinstance(ta, ReplicaTable) and (alice.seated().seat, bob.seated().seat) == (0, 1)
+    assert ("bob", "playing at " + ta.game_id) in [(n.split("·")[0], act) for n, act in a.snapshot().players]
+    [info] = [t for t in a.snapshot().tables if t.table_id == ta.game_id]
+    assert [status for _, status in info.seats] == ["here", "here"]  # bob plays in B: not "away" in A
+    for _ in range(6):  # each plays on its own replica; the other's replica follows
+        mover, other = (ta, tb) if ta.current == 0 else (tb, ta)
+        mover.submit(mover.legal(mover.current)[0])
+        await wait_until(lambda mover=mover, other=other: other.events == mover.events)
+    assert ta.state == tb.state
+
+
+async def test_two_players_racing_for_the_last_seat_exactly_one_gets_it_and_the_other_is_told(lobbies):
+    """Both processes still show the seat open (B's view is not refreshed):
+    the database decides; the loser reads 'That table is full.'"""
+    a, b = await lobbies("a"), await lobbies("b")
+    alice, bob, carol = FakeMember("key-a", "alice"), FakeMember("key-b", "bob"), FakeMember("key-c", "carol")
+    a.enter(alice)
+    a.enter(carol)
+    b.enter(bob)
+    pending = a.create_table(alice, ["human", "human"])
+    await wait_until(lambda: pending.table_id in b.pending)
+    b.join_table(bob, pending.table_id)
+    dave = FakeMember("key-d", "dave")
+    b.enter(dave)
+    await wait_until(lambda: b.pending[pending.table_id].open_seats == 1)
+    b.refresh = lambda: None  # B's view stays as it is now: the last seat shown open…
+    a.join_table(carol, pending.table_id)  # …while carol takes it in A
+    with pytest.raises(LobbyError, match=r"^That table is full\.$"):
+        b.join_table(dave, pending.table_id)
+    del b.refresh  # B reads the lobby again: the game started in A, bob is seated
+    b.refresh()
+    await wait_until(lambda: carol.seated() is not None and bob.seated() is not None)
+    assert dave.seated() is None and carol.seated().seat == 2
+
+
+async def test_a_waiting_table_closed_by_its_creator_tells_the_player_waiting_in_another_process(lobbies):
+    a, b = await lobbies("a"), await lobbies("b")
+    alice, bob = FakeMember("key-a", "alice"), FakeMember("key-b", "bob")
+    a.enter(alice)
+    b.enter(bob)
+    pending = a.create_table(alice, ["human", "human"])
+    await wait_until(lambda: pending.table_id in b.pending)
+    b.join_table(bob, pending.table_id)
+    a.leave_pending(alice)
+    await wait_until(lambda: any(isinstance(e, Dissolved) for e in bob.events))
+    [gone] = [e for e in bob.events if isinstance(e, Dissolved)]
+    assert gone.reason.endswith(f"closed table {pending.table_id}.") and b.pending == {}
+
+
+async def test_a_bot_turn_both_processes_could_take_lands_once(lobbies, pg_admin):
+    """Both replicas run the table's bots; both think the same turn at once
+    (held until both are thinking); exactly one move is saved, the other
+    process drops its own silently and shows the winner's."""
+    thinking: list[str] = []
+    steps: list[int] = []
+    both = asyncio.Event()
+
+    def thinker(name):
+        async def think(table, seat):
+            thinking.append(name)
+            steps.append(len(table.events))
+            if len(thinking) > 2:  # after the race the bots stop, so the count below is the race's
+                await asyncio.Event().wait()
+            if len(thinking) == 2:
+                both.set()
+            await asyncio.wait_for(both.wait(), 10)
+            return table.bot_command(seat)
+        return think
+
+    a = await lobbies("a", think=thinker("a"))
+    b = await lobbies("b", think=thinker("b"))
+    alice, bob = FakeMember("key-a", "alice"), FakeMember("key-b", "bob")
+    a.enter(alice)
+    b.enter(bob)
+    pending = a.create_table(alice, ["human", "bot"])
+    await wait_until(lambda: pending.table_id in b.pending)
+    b.join_table(bob, pending.table_id)
+    await wait_until(lambda: alice.seated() is not None and bob.seated() is not None)
+    ta, tb = alice.seated().table, bob.seated().table
+    while not both.is_set():  # the humans play until the bot's turn
+        mover, other = (ta, tb) if ta.current == 0 else (tb, ta)
+        mover.submit(mover.legal(mover.current)[0])
+        await wait_until(lambda mover=mover, other=other: other.events == mover.events or both.is_set())
+    before = steps[0]
+    await wait_until(lambda: len(ta.events) > before and ta.events == tb.events)
+    assert sorted(thinking[:2]) == ["a", "b"] and steps[:2] == [before, before]
+    moves = pg_admin.execute("SELECT count(*) FROM events WHERE game_id = %s AND NOT (event ? 'move_continues')"
+                             " AND position > %s", (ta.game_id, before)).fetchone()[0]
+    assert moves == 1 and len(ta.events) == a.db.store.load_game(ta.game_id).position
+
+
+async def test_a_move_made_on_a_stale_replica_is_refused_in_words_and_the_replica_catches_up(lobbies):
+    """Bob's process saves a seat event that alice's process has not heard
+    of yet (it no longer listens); alice's move then loses the append at the
+    expected position: not saved, told in words, and her replica shows the
+    event; sent again, her move lands."""
+    a, _b, alice, bob = await seated_pair(lobbies)
+    ta, tb = alice.seated().table, bob.seated().table
+    while ta.current != 0:
+        tb.submit(tb.legal(tb.current)[0])
+        await wait_until(lambda: ta.events == tb.events)
+    a.listener.unwatch(ta.game_id)  # A hears nothing more: its replica goes stale
+    tb.record([seat_log.left(1, "key-b")])
+    command = ta.legal(0)[0]
+    with pytest.raises(MovedOn) as caught:
+        ta.submit(command)
+    assert caught.value.reason == CAUGHT_UP
+    assert not_saved_text(caught.value) == (  # what alice reads at the table
+        "Not saved: another move at this table was saved first; the table now shows it. "
+        "The move was not made; the game is saved up to the other session's move.")
+    assert ta.events == tb.events  # caught up: alice's screen shows the seat event
+    ta.submit(command)
+    assert ta.log.position == len(ta.events) == a.db.store.load_game(ta.game_id).position
+
+
+async def test_a_killed_process_loses_no_game_and_its_player_returns_to_the_seat_on_the_other(lobbies, pg_admin):
+    a, b, alice, bob = await seated_pair(lobbies)
+    ta, tb = alice.seated().table, bob.seated().table
+    mover = ta if ta.current == 0 else tb
+    mover.submit(mover.legal(mover.current)[0])
+    await wait_until(lambda: tb.events == ta.events)
+    for task in a._tasks:  # process A is killed: no goodbye, no more heartbeats
+        task.cancel()
+    a._closed = True
+    pg_admin.execute("UPDATE lobby_processes SET expires = now() - interval '1 second' WHERE process = %s",
+                     (a.process,))  # its heartbeat's time runs out
+    b._beat_once()  # B's heartbeat sweeps the dead process
+    b.refresh()
+    assert all(m.process != a.process for m in b.rows.members)
+    again = FakeMember("key-a", "alice")
+    b.enter(again)
+    [mine] = b.my_tables(again.player)
+    table, seat = b.return_to(again, mine.game_id)
+    assert table is tb and seat == 0 and tb.events[:len(ta.events)] == ta.events
+    tb.submit(tb.legal(tb.current)[0])  # play goes on in B
+
+
+async def test_a_lobby_read_that_finds_nothing_new_redraws_no_screen(lobbies):
+    """Every heartbeat reads the lobby again (a catch-up in case a wake-up was
+    missed): when nothing changed, no member is sent LobbyChanged (64
+    players' screens would redraw every few seconds for nothing)."""
+    a = await lobbies("a")
+    alice = FakeMember("key-a", "alice")
+    a.enter(alice)
+    a.refresh()
+    before = len(alice.events)
+    a._beat_once()
+    a.refresh()
+    assert len(alice.events) == before
+
+
+class Timers:
+    """call_later for the seat wait, fired by the test (no clock)."""
+
+    def __init__(self) -> None:
+        self.pending: list = []
+
+    def __call__(self, delay, callback, *args):
+        timer = Timer(self, callback, args)
+        self.pending.append(timer)
+        return timer
+
+
+class Timer:
+    def __init__(self, timers, callback, args) -> None:
+        self.timers, self.callback, self.args = timers, callback, args
+
+    def cancel(self) -> None:
+        if self in self.timers.pending:
+            self.timers.pending.remove(self)
+
+    def fire(self) -> None:
+        self.cancel()
+        self.callback(*self.args)
+
+
+async def test_a_player_who_left_in_another_process_is_played_by_a_bot_then_takes_the_seat_back(lobbies):
+    """bob leaves the table in B; A (alice still there) hears it from the log,
+    waits the seat wait, lets a bot play bob's seat; bob comes back in B and
+    A's replica gives the seat back to him (played elsewhere: no timer)."""
+    timers = Timers()
+    a = await lobbies("a", seat_wait=60, call_later=timers)
+    b = await lobbies("b", seat_wait=60, call_later=Timers())
+    alice, bob = FakeMember("key-a", "alice"), FakeMember("key-b", "bob")
+    a.enter(alice)
+    b.enter(bob)
+    pending = a.create_table(alice, ["human"])
+    await wait_until(lambda: pending.table_id in b.pending)
+    b.join_table(bob, pending.table_id)
+    await wait_until(lambda: alice.seated() is not None and bob.seated() is not None)
+    ta, tb = alice.seated().table, bob.seated().table
+    live_a = a.live[ta.game_id]
+    assert live_a.seats[1].elsewhere and timers.pending == []  # bob plays in B: nobody waits for him
+    b.leave_table(bob, tb)
+    await wait_until(lambda: len(timers.pending) == 1)  # A heard 'left' and waits for him
+    assert not live_a.seats[1].elsewhere
+    timers.pending[0].fire()
+    assert live_a.seats[1].taken and ta.seats[1].kind == "bot"
+    back = FakeMember("key-b", "bob")
+    b.enter(back)
+    table, seat = b.return_to(back, ta.game_id)
+    assert seat == 1 and table.seats[1].kind == "human"
+    await wait_until(lambda: ta.seats[1].kind == "human")  # A's replica followed: bob plays his seat again
+    assert live_a.seats[1].elsewhere and not live_a.seats[1].taken and timers.pending == []
+
+
+async def test_a_seat_whose_process_died_waits_the_seat_wait_then_a_bot_plays_it(lobbies, pg_admin):
+    """A is killed while alice plays there (no 'left' in the log). Once B's
+    heartbeat has swept A, B records that alice left and, after the seat
+    wait, lets a bot play for her so bob can finish."""
+    timers = Timers()
+    a = await lobbies("a", seat_wait=60, call_later=Timers())
+    b = await lobbies("b", seat_wait=60, call_later=timers)
+    alice, bob = FakeMember("key-a", "alice"), FakeMember("key-b", "bob")
+    a.enter(alice)
+    b.enter(bob)
+    pending = a.create_table(alice, ["human"])
+    await wait_until(lambda: pending.table_id in b.pending)
+    b.join_table(bob, pending.table_id)
+    await wait_until(lambda: alice.seated() is not None and bob.seated() is not None)
+    tb = bob.seated().table
+    for task in a._tasks:  # A is killed
+        task.cancel()
+    a._closed = True
+    pg_admin.execute("UPDATE lobby_processes SET expires = now() - interval '1 second' WHERE process = %s",
+                     (a.process,))
+    assert timers.pending == []
+    b._beat_once()
+    b.refresh()
+    last = tb.state.seat_control[0]
+    assert (last.reason, last.player) == (seat_log.LEFT, "key-a")  # in the log: alice is gone
+    assert len(timers.pending) == 1
+    timers.pending[0].fire()
+    assert tb.seats[0].kind == "bot"
