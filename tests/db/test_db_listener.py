@@ -97,3 +97,38 @@ async def test_a_game_watched_while_listening_is_caught_up_at_once_and_followed(
         task.cancel()
         await asyncio.gather(task, return_exceptions=True)
         await writer.close()
+
+
+async def test_a_stopped_listener_closes_its_reading_connection_only_after_a_catch_up_in_flight(pg_url):
+    """A watch's catch-up reads on the listener's reading connection in a task
+    of its own. Stopping the listener (a server shutting down, a test killing
+    a process) must not close that connection under the read: libpq would
+    then use freed memory (a test worker aborted so, 'Fatal Python error:
+    Aborted' in psycopg's execute)."""
+    listener = Listener(pg_url)
+    task = asyncio.create_task(listener.run())
+    started, release = asyncio.Event(), asyncio.Event()
+    try:
+        await asyncio.wait_for(listener.ready.wait(), WAIT)
+        reader = listener._reader
+        assert reader is not None
+
+        async def slow_read(game_id: str, after: int) -> list:
+            started.set()
+            await release.wait()
+            return []
+
+        reader.read = slow_read  # type: ignore[method-assign]
+        listener.watch(GAME, after=0)
+        await asyncio.wait_for(started.wait(), WAIT)
+        task.cancel()
+        await asyncio.sleep(0)
+        await asyncio.sleep(0)
+        assert not reader.conn.closed  # the read in flight still holds it
+        release.set()
+        await asyncio.gather(task, return_exceptions=True)
+        assert reader.conn.closed
+    finally:
+        release.set()
+        task.cancel()
+        await asyncio.gather(task, *listener._tasks, return_exceptions=True)

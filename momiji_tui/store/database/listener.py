@@ -141,13 +141,17 @@ class Listener:
                     await self._catch_up(game_id)
         finally:
             self.ready.clear()
-            self._reader = None
-            for conn in (listen, reader):
-                if conn is not None:
-                    try:
-                        await conn.close()
-                    except psycopg.Error:
-                        pass
+            # A watch's catch-up may be reading on ``reader`` in its own task:
+            # close the connections only once that read is over (under the
+            # read lock), never under it — libpq would use freed memory.
+            async with self._read_lock:
+                self._reader = None
+                for conn in (listen, reader):
+                    if conn is not None:
+                        try:
+                            await conn.close()
+                        except psycopg.Error:
+                            pass
 
     async def _catch_up_quietly(self, game_id: str) -> None:
         """A catch-up for a newly watched game; a lost connection is left to
