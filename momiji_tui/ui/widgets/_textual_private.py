@@ -33,10 +33,19 @@ moves; ``tests/ui/test_table_confirm_work.py`` exercises each item.
    to the end with ``set_reactive`` (no watcher, no repaint asked) and
    drops the repaints asked (``_repaint_required``) for the log and its
    scrollbar, which that frame draws.
+4. A scrollbar draws its thumb from ``window_size``, ``window_virtual_size``
+   and ``position`` as ``ScrollBar._render_bar`` and
+   ``ScrollBarRender.render_bar`` compute it (in eighths of a cell).
+   ``drawn_thumb`` repeats that arithmetic so that ``QuietScrollBar`` knows
+   what it would draw: a log shorter than its box (``overflow-y: scroll``)
+   draws no thumb however many lines it holds, and a new line used to
+   repaint every cell of its scrollbar (issue 13, fifth round: 59 lines per
+   confirm at 200×60). Re-check it against ``render_bar`` when the pin moves.
 """
 
 from __future__ import annotations
 
+from math import ceil
 from typing import Self
 
 from textual.geometry import Region, Size
@@ -44,7 +53,24 @@ from textual.reactive import Reactive
 from textual.scrollbar import ScrollBar
 from textual.widget import Widget
 
-__all__ = ["QuietScrollBar", "painted_by_layout", "quiet_vertical_scrollbar"]
+__all__ = ["QuietScrollBar", "drawn_thumb", "painted_by_layout", "quiet_vertical_scrollbar"]
+
+EIGHTHS = 8  # ``ScrollBarRender``'s glyphs per cell (note 4)
+
+
+def drawn_thumb(length: int, virtual_size: float, window_size: float, position: float) -> tuple[int, int] | None:
+    """Where a scrollbar ``length`` cells long draws its thumb, in eighths of a
+    cell (start, end), cut to the bar; None when it draws none (note 4).
+    Never raises."""
+    window = ceil(window_size) if window_size < virtual_size else 0
+    virtual = ceil(virtual_size)
+    if not (window and length and virtual and length != virtual):
+        return None
+    thumb = max(1, window / (virtual / length))
+    start = int((length - thumb) * (position / (virtual - window)) * EIGHTHS)
+    end = start + ceil(thumb * EIGHTHS)
+    bar = length * EIGHTHS
+    return min(max(0, start), bar), min(max(0, end), bar)
 
 
 class QuietScrollBar(ScrollBar):
@@ -62,9 +88,9 @@ class QuietScrollBar(ScrollBar):
         parent = self.parent
         styles = parent.styles if isinstance(parent, Widget) else self.styles
         under = parent.background_colors if isinstance(parent, Widget) else None
-        scrolls = self.window_size < self.window_virtual_size  # else drawn whole, wherever its position
-        return (self.size, self.window_virtual_size, self.window_size, self.position if scrolls else None,
-                self.grabbed is not None,
+        length = self.size.height if self.vertical else self.size.width
+        thumb = drawn_thumb(length, self.window_virtual_size, self.window_size, self.position)  # note 4
+        return (self.size, thumb, self.grabbed is not None,
                 self.mouse_over, under, styles.scrollbar_background, styles.scrollbar_background_hover,
                 styles.scrollbar_background_active, styles.scrollbar_color, styles.scrollbar_color_hover,
                 styles.scrollbar_color_active, self.screen.styles.scrollbar_color if self.is_attached else None)
