@@ -3,15 +3,25 @@
 
 from __future__ import annotations
 
+from helpers import plain, scripted_bot, sit, situation
 from rich.console import Console
 from rich.segment import Segment
 from rich.style import Style
+from rich.style import Style as RichStyle
+from rich.text import Text
 from textual.app import App
+from textual.content import Content
+from textual.strip import Strip
+from textual.style import Style as TStyle
+from textual.visual import RenderOptions
 from textual.scrollbar import ScrollBar
 
 from momiji_tui.engine import events as ev
+from momiji_tui.ui.app import MomijiApp
 from momiji_tui.ui.widgets._textual_private import drawn_thumb
 from momiji_tui.ui.widgets.log_panel import LogPanel
+from momiji_tui.ui.widgets.quick_content import QuickContent
+from momiji_tui.ui.widgets.table_regions import DisplayRegion, HandRegion, StatusLine, YouRegion
 
 
 class TallLog(App[None]):
@@ -75,3 +85,76 @@ def test_a_scrollbar_with_the_same_drawn_thumb_draws_the_same_cells():
                     thumb = drawn_thumb(length, virtual, window, position)
                     assert drawings.setdefault((length, thumb), lines) == lines, (length, virtual, window, position)
     assert (10, None) in drawings and len(drawings) > 10
+
+
+def _cells(strips: list[Strip]) -> list[list[tuple[str, RichStyle | None]]]:
+    """Each strip as (text, style without its selection offset) per segment, merged."""
+    out = []
+    for strip in strips:
+        line: list[tuple[str, RichStyle | None]] = []
+        for segment in strip:
+            style = segment.style
+            if style is not None and style._meta is not None:
+                meta = {k: v for k, v in style.meta.items() if k != "offset"}
+                style = style.clear_meta_and_links() + RichStyle.from_meta(meta) if meta else \
+                    style.clear_meta_and_links()
+            for char in segment.text:
+                line.append((char, style))
+        out.append(line)
+    return out
+
+
+def test_a_region_draws_the_cells_textual_draws_without_selection_offsets():
+    """``QuickContent`` (the table's regions) draws every cell as Textual's
+    own ``Content`` does: characters, colours, attributes and click metas;
+    only the per-cell offsets (mouse text selection) are left out."""
+    text = Text("Hand ", style="bold")
+    for i, card in enumerate(["M2", "G3", "C1", "O4", "Z5", "K2", "Mäple", "紅葉"]):
+        text.append(f"{i + 1}", style="dim")
+        text.append(f" •{card}• ", style=Style(color="red", bgcolor="blue", meta={"momiji": f"card({i})"}))
+    text.append("\nsecond line   with spaces   ", style="italic")
+    content = Content.from_rich_text(text)
+    options = RenderOptions(TStyle.parse, {})
+    base = TStyle.parse("#ffffff on #102030")
+    for width in (7, 23, 40, 120):
+        for height in (None, 1, 3):
+            quick = QuickContent(content).render_strips(width, height, base, options)
+            assert _cells(quick) == _cells(content.render_strips(width, height, base, options)), (width, height)
+            assert all(not (s.style and s.style._meta and "offset" in s.style.meta) for q in quick for s in q)
+    assert QuickContent(content).get_height({}, 23) == content.get_height({}, 23)
+
+
+async def test_rules_4_2_a_play_renders_no_text_for_the_status_line_and_display_it_leaves_as_they_were(
+        isolated_dirs):
+    """Their slices held the whole view, so every play handed them a new
+    slice, whose text was built and compared only to be found the same."""
+    app = MomijiApp(isolated_dirs, bot_delay=0, make_bot=scripted_bot)
+    async with app.run_test(size=(200, 60)) as pilot:
+        screen = await sit(pilot, situation(hand="M0a C1a", display="O1b"))
+        await pilot.press("1", "enter", "u", "1")  # every region drawn once at its width
+        for _ in range(3):  # bounded: the table changes arrive as messages
+            await pilot.pause()
+        status, display = screen.query_one(StatusLine), screen.query_one(DisplayRegion)
+        before = (status.renders, display.renders, plain(status), plain(display))
+        await pilot.press("enter")  # plays M0a alone (RULES §4.2): deck, torii, discard and display stay
+        for _ in range(3):  # bounded: the table change arrives as a message
+            await pilot.pause()
+        assert "M0" in plain(screen.query_one(YouRegion))
+        assert (status.renders, display.renders, plain(status), plain(display)) == before
+
+
+async def test_rules_4_2_a_play_draws_the_hand_with_its_click_metas_and_no_selection_offsets(isolated_dirs):
+    """Textual built a new Rich style per drawn segment to hold its offset
+    (mouse text selection) and pickled its meta: ~36 per line of the hand.
+    The hand still carries each card's click action."""
+    app = MomijiApp(isolated_dirs, bot_delay=0, make_bot=scripted_bot)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await sit(pilot, situation(hand="M0a C1a", display="O1b"))
+        await pilot.press("1", "enter")  # plays M0a alone (RULES §4.2)
+        for _ in range(3):  # bounded: the table change arrives as a message
+            await pilot.pause()
+        hand = screen.query_one(HandRegion)
+        metas = [s.style.meta for y in range(hand.size.height) for s in hand.render_line(y)
+                 if s.style is not None and s.style._meta is not None]
+        assert {"momiji": "card(0)"} in metas  # C1a, the card left: its click runs card(0)
+        assert not any("offset" in meta for meta in metas)
