@@ -158,3 +158,54 @@ async def test_rules_4_2_a_play_draws_the_hand_with_its_click_metas_and_no_selec
                  if s.style is not None and s.style._meta is not None]
         assert {"momiji": "card(0)"} in metas  # C1a, the card left: its click runs card(0)
         assert not any("offset" in meta for meta in metas)
+
+
+class ScrollingLog(App[None]):
+    """A log panel alone, with more lines than its box (a game's later turns)."""
+
+    CSS = "LogPanel { width: 40; height: 10; padding: 0 1; border-top: solid red; scrollbar-size-vertical: 1; }"
+
+    def compose(self):
+        yield LogPanel()
+
+
+async def test_rules_3_a_new_line_that_scrolls_the_log_renders_only_that_line(monkeypatch):
+    """Later in a game every move scrolls the log by its new lines: each line
+    already drawn moves up a row and was rendered again (58 lines per confirm
+    at 200×60); now the rows keep their drawn lines and only the new one is
+    rendered. What is shown is unchanged: the latest lines, in order."""
+    app = ScrollingLog()
+    async with app.run_test(size=(60, 12)) as pilot:
+        log = app.query_one(LogPanel)
+        await pilot.pause()
+        for i in range(30):
+            log.write_events([ev.CardsDealt(0, tuple(range(6)))], None, [f"Seat{i:02}"])
+        for _ in range(3):  # bounded: the lines are drawn
+            await pilot.pause()
+        assert log.is_vertical_scroll_end and log.max_scroll_y > 0
+        drawn = lines_drawn(monkeypatch, LogPanel)
+        log.write_events([ev.CardsDealt(0, tuple(range(6)))], None, ["Ginnan"])
+        for _ in range(3):  # bounded: the new line is drawn
+            await pilot.pause()
+        assert log.is_vertical_scroll_end
+        assert drawn == [8]  # the new line, in the last of the 9 rows under the border
+        rows = [strip.text for strip in log.render_lines(log.region.size.region)]
+        assert "Ginnan" in rows[-1] and "Seat29" in rows[-2] and "Seat22" in rows[1]
+        assert rows[0] == "─" * 40  # the border row is kept as drawn
+
+
+async def test_a_theme_change_draws_the_kept_log_rows_again():
+    app = ScrollingLog()
+    async with app.run_test(size=(60, 12)) as pilot:
+        log = app.query_one(LogPanel)
+        for i in range(30):
+            log.write_events([ev.CardsDealt(0, tuple(range(6)))], None, [f"Seat{i:02}"])
+        for _ in range(3):  # bounded: the lines are drawn
+            await pilot.pause()
+        before = [strip for strip in log.render_lines(log.region.size.region)]
+        app.theme = "textual-light" if app.theme != "textual-light" else "nord"
+        for _ in range(3):  # bounded: the new colours are applied
+            await pilot.pause()
+        after = [strip for strip in log.render_lines(log.region.size.region)]
+        assert [s.text for s in after] == [s.text for s in before]
+        assert all(list(a) != list(b) for a, b in zip(after, before, strict=True))  # every row in the new colours
