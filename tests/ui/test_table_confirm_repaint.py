@@ -18,6 +18,7 @@ from textual.scrollbar import ScrollBar
 
 from momiji_tui.engine import events as ev
 from momiji_tui.ui.app import MomijiApp
+from momiji_tui.ui.models.table_fit import fitted_height
 from momiji_tui.ui.widgets._textual_private import drawn_thumb
 from momiji_tui.ui.widgets.log_panel import LogPanel
 from momiji_tui.ui.widgets.quick_content import QuickContent
@@ -209,3 +210,16 @@ async def test_a_theme_change_draws_the_kept_log_rows_again():
         after = [strip for strip in log.render_lines(log.region.size.region)]
         assert [s.text for s in after] == [s.text for s in before]
         assert all(list(a) != list(b) for a, b in zip(after, before, strict=True))  # every row in the new colours
+
+
+def test_a_region_measures_a_text_that_fits_as_textual_does():
+    """``fitted_height`` (a region's height without wrapping its text again)
+    agrees with Textual's own measure wherever it answers."""
+    texts = ["", "a", "a\n", "a\nb", "\n\n", "紅葉 ok", "abcd", "abcde", "ab  \ncd", "x" * 9 + "\n" + "y" * 3,
+             "▲3 you ✓  2 Moss [you]", "a b c d e f g h"]
+    for plain_text in texts:
+        for width in (1, 4, 5, 9, 40):
+            fitted = fitted_height(Text(plain_text), width)
+            if fitted is not None:
+                assert fitted == Content(plain_text).get_height({}, width), (plain_text, width)
+    assert fitted_height(Text("abcde"), 4) is None and fitted_height(Text("ab\ncd"), 4) == 2

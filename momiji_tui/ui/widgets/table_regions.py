@@ -24,7 +24,7 @@ from textual.reactive import reactive
 from textual.widget import Widget
 from textual.widgets import Static
 
-from ..models.table_fit import fit_lines
+from ..models.table_fit import fit_lines, fitted_height
 from .quick_content import QuickContent
 from .quiet_size import quiet_virtual_size
 from ..models.table_text import (
@@ -90,7 +90,9 @@ class Region(Static, Generic[SliceT]):
         before = measured[1] if measured is not None and measured[0] == width else \
             self.get_content_height(self.parent_size(), self.app.size, width)
         self.update(text, layout=False)
-        height = self.get_content_height(self.parent_size(), self.app.size, width)
+        height = fitted_height(text, width)  # the table's texts are packed to fit: no wrap to measure
+        if height is None:
+            height = self.get_content_height(self.parent_size(), self.app.size, width)
         self._measured = (width, height)  # the next text is compared with this one's height
         if height != before:
             self.refresh(layout=True)
