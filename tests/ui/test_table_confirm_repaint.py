@@ -14,7 +14,7 @@ from textual.content import Content
 from textual.strip import Strip
 from textual.style import Style as TStyle
 from textual.visual import RenderOptions
-from textual.scrollbar import ScrollBar
+from textual.scrollbar import ScrollBar, ScrollBarRender
 
 from momiji_tui.engine import events as ev
 from momiji_tui.ui.app import MomijiApp
@@ -223,3 +223,32 @@ def test_a_region_measures_a_text_that_fits_as_textual_does():
             if fitted is not None:
                 assert fitted == Content(plain_text).get_height({}, width), (plain_text, width)
     assert fitted_height(Text("abcde"), 4) is None and fitted_height(Text("ab\ncd"), 4) == 2
+
+
+async def test_rules_3_a_scrollbar_whose_thumb_moves_draws_rows_it_drew_before_without_rendering_again(monkeypatch):
+    """A scrolling log's scrollbar moves its thumb with nearly every move; it
+    was rendered whole through Rich each time (59 rows at 200×60). Its rows
+    are of a few kinds (track, thumb, the thumb's two ends): once drawn, a
+    row is drawn again from what it was, the same cells Textual draws."""
+    app = ScrollingLog()
+    async with app.run_test(size=(60, 12)) as pilot:
+        log = app.query_one(LogPanel)
+        bar = log.vertical_scrollbar
+        for i in range(40):  # bounded: every position of the thumb, each drawn once
+            log.write_events([ev.CardsDealt(0, tuple(range(6)))], None, [f"Seat{i:02}"])
+            await pilot.pause()
+        rendered: list[int] = []
+        original = ScrollBarRender.__rich_console__
+
+        def counted(self, console, options):
+            rendered.append(1)
+            return original(self, console, options)
+
+        monkeypatch.setattr(ScrollBarRender, "__rich_console__", counted)
+        position = bar.position
+        for i in range(3):
+            log.write_events([ev.CardsDealt(0, tuple(range(6)))], None, [f"Late{i}"])
+            await pilot.pause()
+        shown = bar.render_lines(bar.region.size.region)
+        assert bar.position != position and rendered == []
+        assert [list(s) for s in shown] == [list(s) for s in ScrollBar.render_lines(bar, bar.region.size.region)]

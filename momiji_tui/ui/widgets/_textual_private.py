@@ -41,6 +41,17 @@ moves; ``tests/ui/test_table_confirm_work.py`` exercises each item.
    draws no thumb however many lines it holds, and a new line used to
    repaint every cell of its scrollbar (issue 13, fifth round: 59 lines per
    confirm at 200×60). Re-check it against ``render_bar`` when the pin moves.
+5. A scrollbar is drawn through Rich: ``ScrollBar.render`` returns a
+   ``ScrollBarRender``, whose ``render_bar`` gives one ``Segment`` per row
+   of a vertical bar, and Textual renders that whole (every row) on each
+   repaint: a scrolling log's bar repaints with nearly every move (59 rows
+   at 200×60). ``QuietScrollBar.render_lines`` computes those segments with
+   ``render_bar`` (as ``ScrollBarRender.__rich_console__`` calls it: the
+   bar's height, its width as thickness, the style's colours) and keeps, per
+   segment, the row Textual drew for it; a repaint whose rows are all known
+   is drawn from them. A row depends only on its segment and on what the
+   bar is drawn over (size, style, filters, ANSI theme): a change of those
+   forgets them. Horizontal bars and other renderers take Textual's path.
 """
 
 from __future__ import annotations
@@ -48,9 +59,13 @@ from __future__ import annotations
 from math import ceil
 from typing import Self
 
+from rich.color import Color
+from rich.segment import Segment
+from rich.style import Style
 from textual.geometry import Region, Size
 from textual.reactive import Reactive
-from textual.scrollbar import ScrollBar
+from textual.scrollbar import ScrollBar, ScrollBarRender
+from textual.strip import Strip
 from textual.widget import Widget
 
 __all__ = ["QuietScrollBar", "drawn_thumb", "painted_by_layout", "quiet_vertical_scrollbar"]
@@ -82,6 +97,8 @@ class QuietScrollBar(ScrollBar):
     def __init__(self, vertical: bool = True, name: str | None = None, *, thickness: int = 1) -> None:
         super().__init__(vertical, name, thickness=thickness)
         self._asked: tuple[object, ...] | None = None  # the look last asked to be drawn
+        self._rows: dict[Segment, Strip] = {}  # each row's segment → the row Textual drew for it (note 5)
+        self._rows_drawn_over: tuple[object, ...] = ()  # what those rows were drawn over
 
     def look(self) -> tuple[object, ...]:
         """Everything ``ScrollBar.render`` draws from. Never raises."""
@@ -103,6 +120,44 @@ class QuietScrollBar(ScrollBar):
             return self
         self._asked = look
         return super().refresh(*regions, repaint=repaint, layout=layout, recompose=recompose)
+
+
+    def render_lines(self, crop: Region) -> list[Strip]:
+        """The rows in ``crop``: from the rows drawn before for the same
+        segments when every one is known, else as Textual draws them (then
+        kept). Never raises more than Textual's own drawing (note 5)."""
+        size = self.region.size
+        drawn_over = (size, self.visual_style, tuple(self.get_line_filters()), self.app.ansi_theme)
+        if drawn_over != self._rows_drawn_over:
+            self._rows.clear()
+            self._rows_drawn_over = drawn_over
+        segments = self._row_segments(size)
+        whole = crop.column_span == (0, size.width)
+        if segments is not None:
+            known = [self._rows.get(segments[y]) for y in crop.line_range]
+            if all(row is not None for row in known):
+                rows = [row for row in known if row is not None]
+                return rows if whole else [row.crop(*crop.column_span) for row in rows]
+        strips = super().render_lines(crop)
+        if segments is not None and whole:
+            for y, strip in zip(crop.line_range, strips, strict=False):
+                self._rows[segments[y]] = strip
+        return strips
+
+    def _row_segments(self, size: Size) -> list[Segment] | None:
+        """One segment per row of a vertical bar ``size`` big, as
+        ``ScrollBarRender`` draws it; None for anything else (note 5)."""
+        if not self.vertical or not self.is_attached or not size:
+            return None
+        bar = self.render()
+        if type(bar) is not ScrollBarRender or not isinstance(bar.style, Style):
+            return None
+        drawn = ScrollBarRender.render_bar(
+            size=size.height, window_size=bar.window_size, virtual_size=bar.virtual_size, position=bar.position,
+            vertical=True, thickness=size.width, back_color=bar.style.bgcolor or Color.parse("#555555"),
+            bar_color=bar.style.color or Color.parse("bright_magenta"))
+        segments = list(drawn.segments)
+        return segments if len(segments) == size.height else None
 
 
 def quiet_vertical_scrollbar(widget: Widget) -> ScrollBar:
