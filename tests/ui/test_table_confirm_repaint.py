@@ -252,3 +252,17 @@ async def test_rules_3_a_scrollbar_whose_thumb_moves_draws_rows_it_drew_before_w
         shown = bar.render_lines(bar.region.size.region)
         assert bar.position != position and rendered == []
         assert [list(s) for s in shown] == [list(s) for s in ScrollBar.render_lines(bar, bar.region.size.region)]
+
+
+def test_a_region_whose_lines_fit_draws_the_cells_textual_draws():
+    """Lines that fit are cut at their ends, not wrapped: the same cells."""
+    text = Text("Hand ", style="bold")
+    text.append("•M2•", style=Style(color="red", meta={"momiji": "card(0)"}))
+    text.append("   \n\nlast ", style="italic")
+    text.append("紅葉", style="underline")
+    content = Content.from_rich_text(text)
+    options = RenderOptions(TStyle.parse, {})
+    base = TStyle.parse("#ffffff on #102030")
+    for width in (12, 13, 40):
+        quick = QuickContent(content).render_strips(width, None, base, options)
+        assert _cells(quick) == _cells(content.render_strips(width, None, base, options)), width

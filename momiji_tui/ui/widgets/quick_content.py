@@ -13,7 +13,8 @@ same cells with each segment's combined style as Textual combines it (its
 widget drawn through it therefore offers no mouse text selection (its
 ``ALLOW_SELECT`` must be False); anything but plain left-aligned wrapped
 text (a selection, a post style, alignment, no-wrap, line padding) is drawn
-by Textual's own path.
+by Textual's own path. A text whose lines all fit (the table's texts are
+packed to fit) is cut at its line ends without Textual's wrap.
 """
 
 from __future__ import annotations
@@ -43,7 +44,9 @@ class QuickContent(Visual):
                 or rules.get("text_align", "left") not in ("left", "start")
                 or rules.get("text_wrap", "wrap") != "wrap" or rules.get("line_pad", 0)):
             return self.content.render_strips(width, height, style, options)
-        lines = self.content.wrap(width, overflow=rules.get("text_overflow", "fold"))
+        lines = self.content.split(allow_blank=True)
+        if "\t" in self.content.plain or any(line.cell_length > width for line in lines):
+            lines = self.content.wrap(width, overflow=rules.get("text_overflow", "fold"))  # else: nothing wraps
         if height is not None:
             lines = lines[:height]
         get_style = options.get_style
