@@ -266,3 +266,9 @@ def test_a_region_whose_lines_fit_draws_the_cells_textual_draws():
     for width in (12, 13, 40):
         quick = QuickContent(content).render_strips(width, None, base, options)
         assert _cells(quick) == _cells(content.render_strips(width, None, base, options)), width
+
+
+def test_a_region_rendered_reads_as_its_text():
+    """``str(region.render())`` is the text shown, as with Textual's Content."""
+    content = Content.from_rich_text(Text("✗ Not saved: disk full."))
+    assert str(QuickContent(content)) == str(content) == QuickContent(content).plain

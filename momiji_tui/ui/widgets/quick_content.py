@@ -35,6 +35,15 @@ class QuickContent(Visual):
     def __init__(self, content: Content) -> None:
         self.content = content
 
+    def __str__(self) -> str:
+        """The text, as ``str(Content)`` gives it (what ``render()`` read as before)."""
+        return str(self.content)
+
+    @property
+    def plain(self) -> str:
+        """The text without styles."""
+        return self.content.plain
+
     def render_strips(self, width: int, height: int | None, style: Style,
                       options: RenderOptions) -> list[Strip]:
         """The strips of ``content`` wrapped at ``width`` (at most ``height``
