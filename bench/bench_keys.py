@@ -29,6 +29,10 @@ Two modes:
   frame the key caused written to the channel, then ``QUIET`` seconds with
   no new frame (waiting costs no CPU; the escape-delay tick of an arrow key
   falls inside it and is counted). No Pilot in the loop.
+
+``--log-lines N`` (serve mode) writes N more lines into the table's log
+before the presses (the game's own log is short at its start): later in a
+game the log is full and every confirm scrolls it.
 """
 
 from __future__ import annotations
@@ -166,9 +170,10 @@ async def _until_idle(channel: _Channel) -> None:
             return
 
 
-async def _serve_cpu(size: tuple[int, int], presses: int) -> dict[str, list[float]]:
+async def _serve_cpu(size: tuple[int, int], presses: int, log_lines: int = 0) -> dict[str, list[float]]:
     """CPU seconds per press of each kind at a table of ``size``, served as
-    ``momiji serve`` serves it (bytes in, frames out, no Pilot)."""
+    ``momiji serve`` serves it (bytes in, frames out, no Pilot); with
+    ``log_lines`` more lines in the log first (a log that scrolls)."""
     from momiji_tui.ssh import ChannelTerminal, harden_app
     from momiji_tui.ssh._textual_private import (
         print_capture_disabled, session_colors_enabled, set_session_colors,
@@ -187,6 +192,11 @@ async def _serve_cpu(size: tuple[int, int], presses: int) -> dict[str, list[floa
             if _my_turn(app):
                 break
         assert _my_turn(app), "the player's turn never came"
+        if log_lines:
+            from momiji_tui.engine import events as ev
+
+            names = [seat.name for seat in app.table.seats]
+            app.screen.query_one("#log").write_events([ev.CardsDealt(1, (0, 1))] * log_lines, 0, names)
         await _until_idle(channel)
 
         async def timed(kind: str, k: str) -> None:
@@ -209,13 +219,13 @@ async def _serve_cpu(size: tuple[int, int], presses: int) -> dict[str, list[floa
 
 
 def measure(presses: int, modes: tuple[str, ...] = MODES,
-            sizes: tuple[tuple[int, int], ...] = SIZES) -> list[dict]:
+            sizes: tuple[tuple[int, int], ...] = SIZES, log_lines: int = 0) -> list[dict]:
     """Rows: median and p95 CPU ms per press, per mode, kind and size."""
     os.environ.setdefault("MOMIJI_DATA_DIR", tempfile.mkdtemp(prefix="momiji-bench-"))
     rows = []
     for mode in modes:
         for size in sizes:
-            cpu = asyncio.run((_pilot_cpu if mode == "pilot" else _serve_cpu)(size, presses))
+            cpu = asyncio.run(_pilot_cpu(size, presses) if mode == "pilot" else _serve_cpu(size, presses, log_lines))
             for kind in KINDS:
                 ms = [s * 1000 for s in cpu[kind]]
                 label = f"key CPU {mode} {kind} {size[0]}x{size[1]}"
@@ -234,7 +244,8 @@ if __name__ == "__main__":
     parser.add_argument("--mode", choices=MODES, action="append", help="default: both")
     parser.add_argument("--size", action="append", help="WxH, default: 80x24 and 200x60")
     parser.add_argument("--presses", type=int, default=40)
+    parser.add_argument("--log-lines", type=int, default=0, help="serve: lines written into the log first")
     args = parser.parse_args()
     sizes = tuple(tuple(int(n) for n in s.split("x")) for s in args.size) if args.size else SIZES
-    for r in measure(args.presses, tuple(args.mode or MODES), sizes):  # type: ignore[arg-type]
+    for r in measure(args.presses, tuple(args.mode or MODES), sizes, args.log_lines):  # type: ignore[arg-type]
         print(f"{r['benchmark']:40} {r['value']:8.1f} {r['unit']}")

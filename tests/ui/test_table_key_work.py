@@ -65,7 +65,9 @@ async def test_a_select_measures_the_hands_height_once(app, monkeypatch):
         await pilot.press("1")
         await pilot.pause()
         assert hand.renders == renders + 1 and "[" in plain(hand)
-        assert measured.count("HandRegion") == 1
+        # At most once (fifth round: a text whose lines all fit is measured by
+        # counting its lines, without Textual's wrap: then 0).
+        assert measured.count("HandRegion") <= 1
 
 
 async def test_a_footer_line_seen_before_is_not_rendered_again(app):

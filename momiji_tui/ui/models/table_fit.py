@@ -14,6 +14,16 @@ from rich.text import Text
 ELLIPSIS = "…"
 
 
+def fitted_height(text: Text, width: int) -> int | None:
+    """The lines ``text`` takes at ``width`` cells when none of its lines is
+    wider (one line each, as Textual wraps it); None when one would wrap
+    (then only Textual can say). Raises nothing."""
+    parts = text.plain.split("\n")
+    if width > 0 and "\t" not in text.plain and all(cell_len(part) <= width for part in parts):
+        return len(parts)
+    return None
+
+
 def fit_lines(text: Text, width: int, lines: int, console: Console) -> Text:
     """``text`` wrapped at ``width`` cells; if it takes more than ``lines``
     lines, only the first ``lines`` are kept and the last one ends with

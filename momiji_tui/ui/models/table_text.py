@@ -9,7 +9,7 @@ Pure: no Textual.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from rich.text import Text
 
@@ -51,12 +51,23 @@ class Layout:
 
 @dataclass(frozen=True)
 class StatusSlice:
-    """The status line: round, deck, torii, discard, whose turn."""
+    """The status line: round, deck, torii, discard, whose turn. Compared by
+    what it draws (``drawn``), not by the whole view: a play that leaves them
+    as they were hands the line an equal slice, which is not drawn again."""
 
-    view: PlayerView
+    view: PlayerView = field(compare=False)
     seat: int
     memory: bool
     thinking: str | None  # the name of the bot thinking, if any
+    drawn: tuple[object, ...] = ()  # what ``status_text`` reads from the view (``status_slice``)
+
+
+def status_slice(view: PlayerView, seat: int, memory: bool, thinking: str | None) -> StatusSlice:
+    """The status line's slice of ``view`` for ``seat``."""
+    drawn = (view.round, view.deck_size, view.torii_left, len(view.discard), view.discard[-1:], view.phase,
+             view.end_trigger, view.current,
+             view.seats[view.current].name if 0 <= view.current < len(view.seats) else None)
+    return StatusSlice(view, seat, memory, thinking, drawn)
 
 
 def status_text(s: StatusSlice) -> Text:
@@ -87,12 +98,14 @@ def status_text(s: StatusSlice) -> Text:
 
 @dataclass(frozen=True)
 class DisplaySlice:
-    """The display: its columns, those chosen, the cursor's column."""
+    """The display: its columns, those chosen, the cursor's column. Compared
+    by what it draws (``drawn``), not by the whole view (see ``StatusSlice``)."""
 
-    view: PlayerView
+    view: PlayerView = field(compare=False)
     chosen: tuple[str, ...]
     cursor: str | None
     big: bool
+    drawn: tuple[object, ...] = ()  # what the display's text reads from the view (``display_slice``)
 
 
 def display_region_text(s: DisplaySlice) -> Text:
@@ -277,4 +290,5 @@ def display_slice(draft: MoveDraft, view: PlayerView, big: bool) -> DisplaySlice
     cursor = None
     if draft.zone is Zone.DISPLAY and present and draft.my_turn:
         cursor = present[draft.cursor[Zone.DISPLAY] % len(present)]
-    return DisplaySlice(view, tuple(draft.columns), cursor, big)
+    drawn = (tuple(view.display), tuple(view.types), view.deck_size > 0)
+    return DisplaySlice(view, tuple(draft.columns), cursor, big, drawn)

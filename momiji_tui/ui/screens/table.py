@@ -48,7 +48,7 @@ from ..models.render import leaf_name
 from ..models.table_preview import preview_text
 from ..models.turn_news import NewsSlice, TurnNews, last_round_banner, seat_note
 from ..models.table_text import (
-    Layout, ObjectivesSlice, SeatSlice, StatusSlice, YouSlice, display_slice, hand_slice,
+    Layout, ObjectivesSlice, SeatSlice, YouSlice, display_slice, hand_slice, status_slice,
 )
 from ..widgets.size_notice import SizeNotice
 from ..widgets.log_panel import LogPanel
@@ -174,7 +174,7 @@ class TableScreen(TableHint):
             self._note_events(app, events)
         layout = self.table_layout()
         thinking = v.seats[app.thinking].name if app.thinking is not None else None
-        self.query_one(StatusLine).data = StatusSlice(v, app.seat, app.memory_mode, thinking)
+        self.query_one(StatusLine).data = status_slice(v, app.seat, app.memory_mode, thinking)
         my_turn = self.draft.my_turn
         width = layout.table_width - 2  # inside the table's padding
         self.query_one(ObjectivesRegion).data = ObjectivesSlice(

@@ -33,18 +33,59 @@ moves; ``tests/ui/test_table_confirm_work.py`` exercises each item.
    to the end with ``set_reactive`` (no watcher, no repaint asked) and
    drops the repaints asked (``_repaint_required``) for the log and its
    scrollbar, which that frame draws.
+4. A scrollbar draws its thumb from ``window_size``, ``window_virtual_size``
+   and ``position`` as ``ScrollBar._render_bar`` and
+   ``ScrollBarRender.render_bar`` compute it (in eighths of a cell).
+   ``drawn_thumb`` repeats that arithmetic so that ``QuietScrollBar`` knows
+   what it would draw: a log shorter than its box (``overflow-y: scroll``)
+   draws no thumb however many lines it holds, and a new line used to
+   repaint every cell of its scrollbar (issue 13, fifth round: 59 lines per
+   confirm at 200×60). Re-check it against ``render_bar`` when the pin moves.
+5. A scrollbar is drawn through Rich: ``ScrollBar.render`` returns a
+   ``ScrollBarRender``, whose ``render_bar`` gives one ``Segment`` per row
+   of a vertical bar, and Textual renders that whole (every row) on each
+   repaint: a scrolling log's bar repaints with nearly every move (59 rows
+   at 200×60). ``QuietScrollBar.render_lines`` computes those segments with
+   ``render_bar`` (as ``ScrollBarRender.__rich_console__`` calls it: the
+   bar's height, its width as thickness, the style's colours) and keeps, per
+   segment, the row Textual drew for it; a repaint whose rows are all known
+   is drawn from them. A row depends only on its segment and on what the
+   bar is drawn over (size, style, filters, ANSI theme): a change of those
+   forgets them. Horizontal bars and other renderers take Textual's path.
 """
 
 from __future__ import annotations
 
+from math import ceil
 from typing import Self
 
+from rich.color import Color
+from rich.segment import Segment
+from rich.style import Style
 from textual.geometry import Region, Size
 from textual.reactive import Reactive
-from textual.scrollbar import ScrollBar
+from textual.scrollbar import ScrollBar, ScrollBarRender
+from textual.strip import Strip
 from textual.widget import Widget
 
-__all__ = ["QuietScrollBar", "painted_by_layout", "quiet_vertical_scrollbar"]
+__all__ = ["QuietScrollBar", "drawn_thumb", "painted_by_layout", "quiet_vertical_scrollbar"]
+
+EIGHTHS = 8  # ``ScrollBarRender``'s glyphs per cell (note 4)
+
+
+def drawn_thumb(length: int, virtual_size: float, window_size: float, position: float) -> tuple[int, int] | None:
+    """Where a scrollbar ``length`` cells long draws its thumb, in eighths of a
+    cell (start, end), cut to the bar; None when it draws none (note 4).
+    Never raises."""
+    window = ceil(window_size) if window_size < virtual_size else 0
+    virtual = ceil(virtual_size)
+    if not (window and length and virtual and length != virtual):
+        return None
+    thumb = max(1, window / (virtual / length))
+    start = int((length - thumb) * (position / (virtual - window)) * EIGHTHS)
+    end = start + ceil(thumb * EIGHTHS)
+    bar = length * EIGHTHS
+    return min(max(0, start), bar), min(max(0, end), bar)
 
 
 class QuietScrollBar(ScrollBar):
@@ -56,15 +97,17 @@ class QuietScrollBar(ScrollBar):
     def __init__(self, vertical: bool = True, name: str | None = None, *, thickness: int = 1) -> None:
         super().__init__(vertical, name, thickness=thickness)
         self._asked: tuple[object, ...] | None = None  # the look last asked to be drawn
+        self._rows: dict[Segment, Strip] = {}  # each row's segment → the row Textual drew for it (note 5)
+        self._rows_drawn_over: tuple[object, ...] = ()  # what those rows were drawn over
 
     def look(self) -> tuple[object, ...]:
         """Everything ``ScrollBar.render`` draws from. Never raises."""
         parent = self.parent
         styles = parent.styles if isinstance(parent, Widget) else self.styles
         under = parent.background_colors if isinstance(parent, Widget) else None
-        scrolls = self.window_size < self.window_virtual_size  # else drawn whole, wherever its position
-        return (self.size, self.window_virtual_size, self.window_size, self.position if scrolls else None,
-                self.grabbed is not None,
+        length = self.size.height if self.vertical else self.size.width
+        thumb = drawn_thumb(length, self.window_virtual_size, self.window_size, self.position)  # note 4
+        return (self.size, thumb, self.grabbed is not None,
                 self.mouse_over, under, styles.scrollbar_background, styles.scrollbar_background_hover,
                 styles.scrollbar_background_active, styles.scrollbar_color, styles.scrollbar_color_hover,
                 styles.scrollbar_color_active, self.screen.styles.scrollbar_color if self.is_attached else None)
@@ -77,6 +120,44 @@ class QuietScrollBar(ScrollBar):
             return self
         self._asked = look
         return super().refresh(*regions, repaint=repaint, layout=layout, recompose=recompose)
+
+
+    def render_lines(self, crop: Region) -> list[Strip]:
+        """The rows in ``crop``: from the rows drawn before for the same
+        segments when every one is known, else as Textual draws them (then
+        kept). Never raises more than Textual's own drawing (note 5)."""
+        size = self.region.size
+        drawn_over = (size, self.visual_style, tuple(self.get_line_filters()), self.app.ansi_theme)
+        if drawn_over != self._rows_drawn_over:
+            self._rows.clear()
+            self._rows_drawn_over = drawn_over
+        segments = self._row_segments(size)
+        whole = crop.column_span == (0, size.width)
+        if segments is not None:
+            known = [self._rows.get(segments[y]) for y in crop.line_range]
+            if all(row is not None for row in known):
+                rows = [row for row in known if row is not None]
+                return rows if whole else [row.crop(*crop.column_span) for row in rows]
+        strips = super().render_lines(crop)
+        if segments is not None and whole:
+            for y, strip in zip(crop.line_range, strips, strict=False):
+                self._rows[segments[y]] = strip
+        return strips
+
+    def _row_segments(self, size: Size) -> list[Segment] | None:
+        """One segment per row of a vertical bar ``size`` big, as
+        ``ScrollBarRender`` draws it; None for anything else (note 5)."""
+        if not self.vertical or not self.is_attached or not size:
+            return None
+        bar = self.render()
+        if type(bar) is not ScrollBarRender or not isinstance(bar.style, Style):
+            return None
+        drawn = ScrollBarRender.render_bar(
+            size=size.height, window_size=bar.window_size, virtual_size=bar.virtual_size, position=bar.position,
+            vertical=True, thickness=size.width, back_color=bar.style.bgcolor or Color.parse("#555555"),
+            bar_color=bar.style.color or Color.parse("bright_magenta"))
+        segments = list(drawn.segments)
+        return segments if len(segments) == size.height else None
 
 
 def quiet_vertical_scrollbar(widget: Widget) -> ScrollBar:

@@ -8,6 +8,17 @@ computed the same style each time (~116 times per play). ``KeptStyleLog``
 computes it once at the start of each repaint (``render_lines``) and keeps
 it for that repaint only, so a style change (theme, CSS, an ancestor's
 background) is seen by the next repaint as before.
+
+It also keeps each drawn row (issue 13, fifth round): later in a game every
+move scrolls the log by its new lines, and Textual repaints a scrolled
+widget whole, each row rendered again through its styles (58 rows per
+confirm at 200×60) although every line but the new ones is the same line one
+row higher. A row of a written line is kept by that line's number, a row of
+the border or padding by its row; they are drawn again only when what they
+are drawn from changes (size, horizontal scroll, style, colours, filters)
+or the lines are cleared (``clear``: every line written again). Rows past
+the last line, and every row while text is selected or in a log that drops
+its first lines (``max_lines``), are not kept.
 """
 
 from __future__ import annotations
@@ -15,9 +26,14 @@ from __future__ import annotations
 from typing import Any
 
 from rich.style import Style
+from typing import Self
+
 from textual.geometry import Region
 from textual.strip import Strip
 from textual.widgets import RichLog
+
+ROWS_KEPT = 512
+"""Drawn rows kept; more: start again (a log is at most a screen tall)."""
 
 
 class KeptStyleLog(RichLog):
@@ -30,6 +46,8 @@ class KeptStyleLog(RichLog):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self._kept_style: Style | None = None
+        self._rows: dict[tuple[str, int], Strip] = {}  # ("line", number) or ("row", y): the row as drawn
+        self._rows_drawn_from: tuple[object, ...] = ()  # what the kept rows were drawn from
 
     @property
     def rich_style(self) -> Style:
@@ -39,10 +57,52 @@ class KeptStyleLog(RichLog):
         return kept if kept is not None else super().rich_style
 
     def render_lines(self, crop: Region) -> list[Strip]:
-        """Repaint the lines in ``crop`` with the style computed once."""
+        """Repaint the rows in ``crop`` with the style computed once: a row
+        kept as drawn is not rendered again (see the module's docstring)."""
         self._kept_style = None
         self._kept_style = self.rich_style
         try:
-            return super().render_lines(crop)
+            return self._kept_rows(crop)
         finally:
             self._kept_style = None
+
+    def clear(self) -> Self:
+        """Clear the log and forget every row drawn."""
+        self._rows.clear()
+        return super().clear()
+
+    def _kept_rows(self, crop: Region) -> list[Strip]:
+        """The rows of ``crop``, whole rows kept by line number or row."""
+        width, height = size = self.region.size  # what Textual's styles cache draws: the whole region
+        drawn_from = (size, self.scroll_offset.x, self._kept_style, self.background_colors,
+                      tuple(self.get_line_filters()), self.app.ansi_theme)
+        kept = self.text_selection is None and self.max_lines is None  # lines keep their numbers
+        if not kept or drawn_from != self._rows_drawn_from or len(self._rows) > ROWS_KEPT:
+            self._rows.clear()
+            self._rows_drawn_from = drawn_from
+        if not kept:
+            return super().render_lines(crop)
+        top, bottom = self.styles.gutter.top, height - self.styles.gutter.bottom
+        first, count = self.scroll_offset.y - top, len(self.lines)
+        rows = self._rows
+        keys = [("line", first + y) if top <= y < bottom else ("row", y) for y in crop.line_range]
+        # Rows past the last line are never kept (a line written there later must show).
+        missing = [y for y, key in zip(crop.line_range, keys, strict=True)
+                   if key not in rows or (key[0] == "line" and key[1] >= count)]
+        fresh: dict[int, Strip] = {}
+        if missing:  # one repaint from the first row missing to the last
+            start = missing[0]
+            fresh = dict(zip(range(start, missing[-1] + 1),
+                             super().render_lines(Region(0, start, width, missing[-1] + 1 - start)), strict=True))
+        out: list[Strip] = []
+        for y, key in zip(crop.line_range, keys, strict=True):
+            row = fresh.get(y)
+            if row is None:
+                row = rows[key]
+            elif not (key[0] == "line" and key[1] >= count):
+                rows[key] = row
+            out.append(row)
+        if crop.column_span != (0, width):
+            x1, x2 = crop.column_span
+            out = [row.crop(x1, x2) for row in out]
+        return out

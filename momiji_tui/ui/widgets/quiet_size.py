@@ -25,13 +25,19 @@ def quiet_virtual_size() -> Reactive[Size]:
 
 class Spacer(Static):
     """The blank that fills the table's column beside a tall log (wide
-    screens); resized by a layout, it asks for no second one."""
+    screens); resized by a layout, it asks for no second one. Drawn as blank
+    lines of its style (``BLANK``), not through Textual's line cache: a
+    confirm that moved your row repainted its ~17 lines one by one."""
 
+    BLANK = True
     virtual_size = quiet_virtual_size()
 
 
 class TableColumn(Vertical):
     """The table's column of regions (``#table``): it never scrolls, so a
-    layout that resized its content asks for no second one."""
+    layout that resized its content asks for no second one. Its own cells
+    (the padding beside the regions) are blank lines of its style
+    (``BLANK``): a layout that resized it repainted ~19 lines one by one."""
 
+    BLANK = True
     virtual_size = quiet_virtual_size()

@@ -18,12 +18,14 @@ from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
 from textual.containers import Vertical
+from textual.content import Content
 from textual.geometry import Size
 from textual.reactive import reactive
 from textual.widget import Widget
 from textual.widgets import Static
 
-from ..models.table_fit import fit_lines
+from ..models.table_fit import fit_lines, fitted_height
+from .quick_content import QuickContent
 from .quiet_size import quiet_virtual_size
 from ..models.table_text import (
     DisplaySlice, HandSlice, ObjectivesSlice, SeatSlice, StatusSlice, YouSlice, display_region_text,
@@ -37,8 +39,12 @@ class Region(Static, Generic[SliceT]):
     """A Static that draws its ``data`` slice; ``renders`` counts redraws.
 
     ``LINES`` > 0: the region reserves that many lines (its CSS height) and
-    never changes height; a longer text is cut with an ellipsis."""
+    never changes height; a longer text is cut with an ellipsis.
 
+    Drawn through ``QuickContent`` (no per-cell offsets: no mouse text
+    selection in the table's regions; the log keeps it)."""
+
+    ALLOW_SELECT = False
     LINES: ClassVar[int] = 0
     data: reactive[Any] = reactive(None, init=False, layout=False, repaint=False)
     virtual_size = quiet_virtual_size()  # never scrolled: a layout that resized it asks for no second one
@@ -52,6 +58,11 @@ class Region(Static, Generic[SliceT]):
     def render_slice(self, data: SliceT) -> Text:
         """The text for ``data`` (each region its own renderer)."""
         raise NotImplementedError
+
+    def render(self) -> Any:
+        """The text shown, drawn without selection offsets (``QuickContent``)."""
+        visual = self.visual
+        return QuickContent(visual) if isinstance(visual, Content) else visual
 
     def watch_data(self, data: SliceT | None) -> None:
         if data is None:
@@ -79,7 +90,9 @@ class Region(Static, Generic[SliceT]):
         before = measured[1] if measured is not None and measured[0] == width else \
             self.get_content_height(self.parent_size(), self.app.size, width)
         self.update(text, layout=False)
-        height = self.get_content_height(self.parent_size(), self.app.size, width)
+        height = fitted_height(text, width)  # the table's texts are packed to fit: no wrap to measure
+        if height is None:
+            height = self.get_content_height(self.parent_size(), self.app.size, width)
         self._measured = (width, height)  # the next text is compared with this one's height
         if height != before:
             self.refresh(layout=True)
