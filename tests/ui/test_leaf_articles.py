@@ -10,10 +10,10 @@ from momiji_tui.ui.models.info_text import card_info
 
 
 def test_rules_4_2_a_card_that_skips_a_value_on_an_oak_pile_is_refused_in_good_english():
-    refused = placement({"O": 0}, set(), [card_by_name("O2a")], [], jump_allowed=False)
+    refused = placement({"O": 0}, set(), [card_by_name("O2a")], [], jump_step=0)
     assert isinstance(refused, Misplaced)
     assert "cannot go on an Oak 0:" in refused.message(), refused.message()
-    maple = placement({"M": 0}, set(), [card_by_name("M2a")], [], jump_allowed=False)
+    maple = placement({"M": 0}, set(), [card_by_name("M2a")], [], jump_step=0)
     assert isinstance(maple, Misplaced) and "cannot go on a Maple 0:" in maple.message()
 
 
