@@ -119,6 +119,20 @@ def test_rules_4_1_after_a_reveal_only_a_collect():
 # ------------------------------------------------------------------ play
 
 
+def test_rules_4_1_a_play_checked_on_a_view_from_before_a_reveal_is_refused_in_words():
+    """Found by a new player typing fast: keys read before the table redrew
+    after a paid reveal checked a play against the old view; the engine's
+    check on the live table raised and the app stopped. The refusal is now
+    the engine's sentence (RULES §4.1: after a reveal only a collect)."""
+    table = situation(hand="M1a M2b", row=["M0c"], display="O1b", deck_top="G0a G1a K2a Z0a", acorns=1)
+    d = draft_at(table)  # the view before the reveal
+    table.submit(Reveal(0))  # the table moved on; the draft has not seen it yet
+    assert d.toggle_card(0) is None
+    preview, reason = d.check_play()
+    assert preview is None
+    assert reason is not None and "RULES §4.1" in reason, reason
+
+
 def test_rules_4_2_play_with_its_preview():
     table = situation(hand="M1a M2b", row=["M0c"])
     d = draft_at(table)

@@ -22,6 +22,7 @@ from ...engine import (
     ActivateObjective, Collect, Command, DiscardToLimit, DraftPick, Exchange, Play, PlayerView, UseLandscape,
 )
 from ...engine.cards import CARD_TYPE, CARD_VALUE, Card
+from ...engine.errors import IllegalCommand
 from ...engine.rules_data import OBJECTIVE_COST
 from .move_flows import (
     GAME_ACTIONS, HAND_KEYS, NO_FLOW, POWER_FLOWS, Check, DiscardFlow, Flow, Judge, LandscapeFlow, PowerFlow, Zone,
@@ -302,7 +303,12 @@ class MoveDraft:
             reason = self.explain(command)
             preview = None
             if reason is None:
-                preview = play_preview(v.me, self._events(command))
+                try:
+                    preview = play_preview(v.me, self._events(command))
+                except IllegalCommand as refused:
+                    # The view is behind the table (keys read before it was
+                    # redrawn, e.g. after a reveal): the table's own refusal.
+                    reason = str(refused)
             self._checks[command] = (preview, reason)
         return self._checks[command]
 
