@@ -132,3 +132,48 @@ async def test_a_stopped_listener_closes_its_reading_connection_only_after_a_cat
         release.set()
         task.cancel()
         await asyncio.gather(task, *listener._tasks, return_exceptions=True)
+
+
+async def test_a_game_unwatched_or_watched_again_during_a_catch_up_is_not_reported_damaged(pg_url):
+    """Found by a new-player trial on two workers: both players of a table on
+    one worker left at once (the game unwatched) while a catch-up was reading
+    it; the read then found its mark gone and reported 'The event at position
+    33 is missing.' (and stopped following the game). A read whose game was
+    unwatched, or watched again from another position, while it read stops
+    quietly: the new watch's own catch-up reads from its mark."""
+    listener = Listener(pg_url)
+    task = asyncio.create_task(listener.run())
+    gate = asyncio.Event()
+    reading = asyncio.Event()
+    stored = {1: {"type": "E1"}, 2: {"type": "E2"}}
+    try:
+        await asyncio.wait_for(listener.ready.wait(), WAIT)
+        reader = listener._reader
+        assert reader is not None
+
+        async def gated_read(game_id: str, after: int) -> list:
+            reading.set()
+            await gate.wait()
+            return [(p, e) for p, e in stored.items() if p > after]
+
+        reader.read = gated_read  # type: ignore[method-assign]
+        listener.watch(GAME, after=0)
+        await asyncio.wait_for(reading.wait(), WAIT)
+        listener.unwatch(GAME)  # every player of the table left this process
+        gate.set()
+        await asyncio.gather(*listener._tasks)
+        assert listener.get_ready() == []  # nothing delivered, no problem reported
+
+        gate.clear()
+        reading.clear()
+        listener.watch(GAME, after=0)
+        await asyncio.wait_for(reading.wait(), WAIT)
+        listener.watch(GAME, after=1)  # watched again further on while the first read is in flight
+        gate.set()
+        await asyncio.gather(*listener._tasks)
+        delivered = listener.get_ready()
+        assert [(d.game_id, d.position, d.problem) for d in delivered] == [(GAME, 2, None)]
+    finally:
+        gate.set()
+        task.cancel()
+        await asyncio.gather(task, *listener._tasks, return_exceptions=True)

@@ -167,8 +167,14 @@ class Listener:
             reader, after = self._reader, self._last.get(game_id)
             if reader is None or after is None:
                 return
+            mark = after  # the last position this read delivered
             for position, stored in await reader.read(game_id, after):
-                if self._last.get(game_id) != position - 1:
+                if self._last.get(game_id) != mark:
+                    # Unwatched, or watched again from another position, while
+                    # this read was in flight: that watch's own catch-up reads
+                    # from its mark (nothing is lost or delivered twice).
+                    return
+                if position != mark + 1:
                     self._damaged(game_id, position, f"The event at position {position - 1} is missing.")
                     return
                 problem = _problem(stored)
@@ -176,7 +182,7 @@ class Listener:
                     self._damaged(game_id, position, problem.format(position=position))
                     return
                 event = {k: v for k, v in stored.items() if k not in STORE_KEYS}
-                self._last[game_id] = position
+                self._last[game_id] = mark = position
                 self._queue.put_nowait(Delivered(game_id, position, event))
 
     def _damaged(self, game_id: str, position: int, problem: str) -> None:
