@@ -1,23 +1,18 @@
 """The lobby shared by every server process on one database (issue 15,
-``momiji serve --database``; docs/SERVER.md).
+``momiji serve --database``; the design, who writes what: docs/SERVER.md).
 
 A :class:`DatabaseLobby` is the file store's :class:`~.lobby.Lobby` with its
 waiting tables, seats and who is online kept in the database's lobby tables
 (``store/database/lobby_rows.py``): the same rules (:class:`~.lobby.Lobby`
 decides what is allowed and what players are told), with the database
-deciding what two processes could both do at once.
-
-Who writes what: a process writes its own members' rows (enter, activity,
-exit), the tables they open, the seats they take (one UPDATE that only an
-open seat matches: of two players exactly one gets a seat) and leave; its
-heartbeat keeps it alive and sweeps dead processes. The process whose player
-takes the last seat starts the game (in ``games``/``events``), and marks the
-table started; every other process seated there then opens its own replica
-(:class:`~.replica.ReplicaTable`) and seats its players. A replica follows
-its game with ``Listener.watch(game_id, after=position)``.
-
-Every write NOTIFYs; a wake-up (and every heartbeat, and every reconnection)
-is followed by a full read of the lobby (:meth:`DatabaseLobby.refresh`).
+deciding what two processes could both do at once. Each process writes its
+own members' rows, the tables they open and the seats they take (one UPDATE
+that only an open seat matches); the process whose player takes the last seat
+starts the game; every other process seated there opens its own replica
+(:class:`~.replica.ReplicaTable`) that follows the game with
+``Listener.watch(game_id, after=position)``. Every write NOTIFYs; a wake-up
+(and every heartbeat and reconnection) is followed by a full read of the
+lobby (:meth:`DatabaseLobby.refresh`).
 """
 
 from __future__ import annotations
@@ -44,11 +39,12 @@ from ..store.database.lobby_rows import (
 from .database_games import DatabaseGames
 from .lobby import Lobby
 from .lobby_mirror import (
-    Mirror, RemoteMember, gone_elsewhere, online_accounts, remote_players, remote_tables, sync_seats,
+    Mirror, RemoteMember, gone_elsewhere, online_accounts, remote_players, remote_tables, seat_elsewhere,
+    sync_seats,
 )
 from .lobby_types import (
     ALREADY_AT_TABLE, ALREADY_SEATED, IN_LOBBY, TABLE_FULL, TABLE_GONE, Dissolved, LobbyError, LobbySnapshot,
-    Member, PendingTable, Seated,
+    Member, PendingTable, Player, Seated,
 )
 from .names import unique_label, unique_name
 from .replica import ReplicaTable
@@ -386,6 +382,10 @@ class DatabaseLobby(Lobby):
 
     def _sync_seats(self, live: LiveTable) -> None:
         sync_seats(live, self.takeover_level)
+
+    def absent_seat(self, player: Player) -> str | None:
+        """See :meth:`Lobby.absent_seat`; else a game not followed here (:func:`seat_elsewhere`)."""
+        return super().absent_seat(player) or seat_elsewhere(self.rows, player.account_id, self.live)
 
     def return_to(self, member: Member, game_id: str) -> tuple[SharedTable, int]:
         """See :meth:`LiveGames.return_to`; refused while the same identity

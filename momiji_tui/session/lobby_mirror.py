@@ -125,3 +125,17 @@ def gone_elsewhere(live: LiveTable, online: set[str]) -> list[SeatControlChanged
         return []
     return [seat_log.left(i, s.account_id) for i, s in enumerate(live.seats)
             if s.elsewhere and s.account_id not in online]
+
+
+def seat_elsewhere(rows: LobbyRows, account: str, followed: Mapping[str, object]) -> str | None:
+    """A started game (by the lobby's ``rows``) not ``followed`` here where
+    ``account`` holds a seat and plays in no process now: the seat to offer a
+    player whose reconnection landed on another worker or host (or on one
+    that stopped following the game). None if there is none."""
+    playing = {m.activity for m in rows.members if m.account_id == account}
+    for row in rows.tables:
+        if (row.game_id is not None and row.game_id not in followed
+                and f"playing at {row.game_id}" not in playing
+                and any(s.account_id == account for s in row.seats)):
+            return row.game_id
+    return None

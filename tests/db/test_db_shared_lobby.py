@@ -307,3 +307,21 @@ async def test_a_seat_whose_process_died_waits_the_seat_wait_then_a_bot_plays_it
     assert len(timers.pending) == 1
     timers.pending[0].fire()
     assert tb.seats[0].kind == "bot"
+
+
+async def test_a_player_back_on_a_process_that_no_longer_follows_the_game_is_offered_the_seat(lobbies):
+    """Found by a new-player trial with --workers 2: bob left the table (his
+    session ended), then reconnected to the same worker, which had stopped
+    following the game (none of its players there): no 'Return to your seat'.
+    The database's lobby rows still hold his seat at the started table."""
+    a, b, alice, bob = await seated_pair(lobbies)
+    game_id = bob.seated().table.game_id
+    b.exit(bob)
+    await wait_until(lambda: game_id not in b.live, describe=lambda: f"B follows {list(b.live)}")
+    back = FakeMember("key-b", "bob")
+    b.enter(back)
+    b.refresh()
+    assert b.absent_seat(back.player) == game_id
+    assert a.absent_seat(alice.player) is None  # alice is at the table: nothing to return to
+    table, seat = b.return_to(back, game_id)
+    assert (table.game_id, seat) == (game_id, 1)
