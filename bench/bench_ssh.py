@@ -1,13 +1,17 @@
 """SSH hosting: memory per session and key-to-screen latency with many players.
 
-    python -m bench.bench_ssh [--quick] [--workers N]   # alone
+    python -m bench.bench_ssh [--quick] [--workers N] [--database]   # alone
     python -m bench ssh                                  # with the other benchmarks
 
 The server under test is ``momiji serve`` in a child process
 (``bench/ssh_server.py``): with ``--workers 1`` (the default) today's single
 process, with ``--workers N`` the parent and N workers of ``momiji serve
 --workers N``, with the serve defaults (bots in the bot pool) but for the
-limits one address would hit. The players are asyncssh clients in this
+limits one address would hit. With ``--database`` the server runs with
+``--database URL`` on a throw-away PostgreSQL the bench starts for the run
+(``bench/pg_cluster.py``: initdb/pg_ctl from the machine's packages, a temp
+dir, a loopback port, stopped at the end, an error included); without it, on
+the file store (a temp data dir). The players are asyncssh clients in this
 process (``bench/ssh_players.py``), each rendering into a pyte screen: each
 logs in with its own key and starts a solo game, then waits at the table. A
 key press is ``1`` (select a hand card, which redraws the table and its
@@ -25,6 +29,10 @@ pools): PSS (``/proc/PID/smaps_rollup``: a page shared by k processes counts
 1/k in each, so forked workers are not counted twice) and RSS. Each serving
 process reports its loop lag (how late a 10 ms sleep wakes up) and its
 garbage collections; the longest pause is the worst of either in any worker.
+With ``--database`` the cluster's processes (postmaster and backends, not the
+server's children) are counted in rows of their own, and in a second
+per-session figure. The bench's bot tables are its own headless apps, on a
+data dir either way (the players' solo games are in the database).
 The players run on the same machine: on 2 cores they take CPU from the
 workers. The load average is printed too.
 """
@@ -49,12 +57,14 @@ from typing import Any
 
 try:
     from .common import p95, row
+    from .pg_cluster import Cluster, cluster
     from .ssh_players import Player, everyone_typing, login_and_start_solo, one_at_a_time
     from .ssh_server import BOT_LEVEL, BOT_TABLES
     from .ssh_server import main as server_main
 except ImportError:  # run as a script
     sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
     from bench.common import p95, row
+    from bench.pg_cluster import Cluster, cluster
     from bench.ssh_players import Player, everyone_typing, login_and_start_solo, one_at_a_time
     from bench.ssh_server import BOT_LEVEL, BOT_TABLES
     from bench.ssh_server import main as server_main
@@ -96,8 +106,8 @@ def tree_memory_mb(root: int) -> tuple[float, float]:
 class Server:
     """The server's process tree, its log, and its serving processes."""
 
-    def __init__(self, proc: asyncio.subprocess.Process, data: Path) -> None:
-        self.proc, self.data = proc, data
+    def __init__(self, proc: asyncio.subprocess.Process, data: Path, database: Cluster | None = None) -> None:
+        self.proc, self.data, self.database = proc, data, database
         self.log: list[str] = []
         self.serving: dict[int, int] = {}  # pid -> port
         self.reader = asyncio.ensure_future(self._read())
@@ -122,6 +132,10 @@ class Server:
 
     def memory(self) -> tuple[float, float]:
         return tree_memory_mb(self.proc.pid)
+
+    def database_memory(self) -> tuple[float, float]:
+        """(PSS, RSS) of the PostgreSQL cluster (postmaster and backends); (0, 0) without one."""
+        return tree_memory_mb(self.database.pid()) if self.database else (0.0, 0.0)
 
     def signal_workers(self, sig: signal.Signals) -> None:
         for pid in self.serving:
@@ -176,33 +190,39 @@ def _phase_rows(name: str, phase: dict[str, float], latencies: list[float] | Non
 
 
 async def _bench(sessions: int, samples: int, seconds: float, bots_alone: float, workers: int,
-                 gc_default: bool) -> list[dict]:
+                 gc_default: bool, database: Cluster | None = None) -> list[dict]:
     data = Path(tempfile.mkdtemp(prefix="momiji-bench-ssh-"))
     env = {k: v for k, v in os.environ.items() if not k.startswith("TEXTUAL")}
     env["MOMIJI_DATA_DIR"] = str(data)
+    env.pop("MOMIJI_DATABASE_URL", None)  # the file store unless --database
     extra = ["--gc-default"] if gc_default else []
+    if database:  # in the environment, not on the command line (the URL holds the password)
+        env["MOMIJI_BENCH_DATABASE_URL"] = database.url
     proc = await asyncio.create_subprocess_exec(
         sys.executable, "-m", "bench.bench_ssh", "--child", str(data), "--workers", str(workers),
         *extra, cwd=ROOT, env=env, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
         stderr=subprocess.PIPE)
-    server = Server(proc, data)
+    server = Server(proc, data, database)
     players: list[Player] = []
     rows: list[dict] = []
     windows: dict[str, tuple[float, float]] = {}
     try:
         port = await server.ready(workers)
+        on_database = sum("games in the database at" in line for line in server.log)
+        if database and on_database < workers:
+            raise RuntimeError("the server is not on the database:\n" + "\n".join(server.log[-20:]))
         await asyncio.sleep(1.0)
-        idle = server.memory()
+        idle, pg_idle = server.memory(), server.database_memory()
         players.append(await login_and_start_solo(port, "p0"))
         await asyncio.sleep(0.5)
-        one = server.memory()
+        one, pg_one = server.memory(), server.database_memory()
         start = time.perf_counter()
         for batch in range(1, sessions, 8):  # logins in bursts of 8
             names = [f"p{i}" for i in range(batch, min(batch + 8, sessions))]
             players += await asyncio.gather(*(login_and_start_solo(port, n) for n in names))
         burst = time.perf_counter() - start
         await asyncio.sleep(1.0)
-        full = server.memory()
+        full, pg_full = server.memory(), server.database_memory()
 
         rng = random.Random(7)
         t0 = time.time()
@@ -225,7 +245,7 @@ async def _bench(sessions: int, samples: int, seconds: float, bots_alone: float,
         if errors:
             print(f"bot errors: {errors}", file=sys.stderr)
 
-        n, w = sessions, f"{workers} worker{'s' if workers > 1 else ''}"
+        n, w = sessions, f"{workers} worker{'s' if workers > 1 else ''}{', database' if database else ''}"
         load = os.getloadavg()[0] if hasattr(os, "getloadavg") else 0.0
         rows += [
             row(f"ssh [{w}]: machine load average (1 min) at the end, other processes included",
@@ -240,6 +260,16 @@ async def _bench(sessions: int, samples: int, seconds: float, bots_alone: float,
                 loaded[0], "MB", None, False),
             row(f"ssh [{w}]: {n - 1} logins to a started solo game (bursts of 8)", burst, "s", None, False),
         ]
+        if database:  # the cluster's processes are not the server's children: counted apart
+            rows += [
+                row(f"ssh [{w}]: PostgreSQL memory (all its processes), idle: PSS (RSS {pg_idle[1]:.0f} MB)",
+                    pg_idle[0], "MB", None, False),
+                row(f"ssh [{w}]: PostgreSQL memory, {n} sessions at tables: PSS (RSS {pg_full[1]:.0f} MB)",
+                    pg_full[0], "MB", None, False),
+                row(f"ssh [{w}]: memory per extra session, server + PostgreSQL, PSS "
+                    f"(RSS {(full[1] + pg_full[1] - one[1] - pg_one[1]) / max(1, n - 1):.1f} MB)",
+                    (full[0] + pg_full[0] - one[0] - pg_one[0]) / max(1, n - 1), "MB", 10, False),
+            ]
         latencies = {"one key at a time": single, "all typing": typing,
                      f"all typing + {BOT_TABLES} bot tables": busy}
         for name, (begin, end) in windows.items():
@@ -262,10 +292,15 @@ async def _bench(sessions: int, samples: int, seconds: float, bots_alone: float,
     return rows
 
 
-def run(quick: bool, sessions: int | None = None, workers: int = 1, gc_default: bool = False) -> list[dict]:
-    """Rows ``{"benchmark", "value", "unit", "target", "met", ...}``."""
+def run(quick: bool, sessions: int | None = None, workers: int = 1, gc_default: bool = False,
+        database: bool = False) -> list[dict]:
+    """Rows ``{"benchmark", "value", "unit", "target", "met", ...}``; with
+    ``database``, the server on a throw-away PostgreSQL started for the run."""
     default, samples, seconds, bots_alone = (16, 40, 12.0, 8.0) if quick else (64, 150, 40.0, 15.0)
-    return asyncio.run(_bench(sessions or default, samples, seconds, bots_alone, workers, gc_default))
+    if not database:
+        return asyncio.run(_bench(sessions or default, samples, seconds, bots_alone, workers, gc_default))
+    with cluster() as pg:
+        return asyncio.run(_bench(sessions or default, samples, seconds, bots_alone, workers, gc_default, pg))
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -276,11 +311,15 @@ def main(argv: list[str] | None = None) -> int:
                         help="momiji serve --workers N (default 1: today's single process)")
     parser.add_argument("--gc-default", action="store_true",
                         help="CPython's collector thresholds instead of tune_gc's (heap still frozen)")
+    parser.add_argument("--database", action="store_true",
+                        help="serve with --database URL on a throw-away PostgreSQL started for the run "
+                             "(initdb/pg_ctl from the machine's packages) instead of the file store")
     parser.add_argument("--child", metavar="DATA_DIR", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     if args.child:
-        return server_main(Path(args.child), args.workers, args.gc_default)
-    rows = run(args.quick, args.sessions, args.workers, args.gc_default)
+        return server_main(Path(args.child), args.workers, args.gc_default,
+                           os.environ.get("MOMIJI_BENCH_DATABASE_URL") or None)
+    rows = run(args.quick, args.sessions, args.workers, args.gc_default, args.database)
     width = max(len(r["benchmark"]) for r in rows)
     for r in rows:
         target = "" if r["target"] is None else f"{'≥' if r['higher_is_better'] else '≤'}{r['target']}"

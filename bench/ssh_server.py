@@ -40,8 +40,9 @@ SERVE_OPTIONS = ("--port", "0", "--seat-wait", "0", "--idle-timeout", "0", "--lo
 """``momiji serve``'s defaults but for limits the bench's single address would hit."""
 
 
-def main(data_dir: Path, workers: int, gc_default: bool) -> int:
-    """Serve until SIGTERM; the process's exit status."""
+def main(data_dir: Path, workers: int, gc_default: bool, database: str | None = None) -> int:
+    """Serve until SIGTERM (with ``--database URL`` when ``database`` is
+    given); the process's exit status."""
     from momiji_tui import ssh
 
     ssh.prepare_environment()
@@ -49,7 +50,8 @@ def main(data_dir: Path, workers: int, gc_default: bool) -> int:
     from momiji_tui.ssh.worker_role import LOG_FORMAT
 
     args = cli.build_parser().parse_args([*SERVE_OPTIONS, "--data-dir", str(data_dir),
-                                          "--workers", str(workers)])
+                                          "--workers", str(workers),
+                                          *(["--database", database] if database else [])])
     logging.basicConfig(level=logging.INFO, stream=sys.stderr, format=LOG_FORMAT)
     _instrument(game_server, gc_default)
     if workers == 1:
@@ -59,6 +61,12 @@ def main(data_dir: Path, workers: int, gc_default: bool) -> int:
         os.umask(cli.PRIVATE_UMASK)
         return asyncio.run(_probed(cli._serve(args), data_dir, 1, 1))
     from momiji_tui.ssh.workers import serve_workers
+
+    if database:  # as momiji serve's parent: the database checked (and its schema made) once, before the fork
+        games = asyncio.run(cli._open_database(database))
+        if games is None:
+            return 1
+        games.close()
 
     def worker(args: Any, role: Any) -> int:
         return asyncio.run(_probed(cli._serve(args, role), data_dir, role.number, role.count))

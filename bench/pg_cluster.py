@@ -1,0 +1,102 @@
+"""A throw-away PostgreSQL for ``bench/bench_ssh.py --database`` (issue 15).
+
+Started as ``tests/pg_server.py`` starts the database tests' cluster, from the
+machine's own packages (``initdb``/``pg_ctl`` on PATH, else the newest
+``/usr/lib/postgresql/*/bin``): a temp data dir, a free loopback port, the
+unix socket in the temp dir, ``fsync=off``. PostgreSQL refuses to run as
+root, so as root every server command runs as ``postgres`` through
+``runuser``. It is a copy, not an import: ``tests/`` is not a package (the
+tests import ``pg_server`` as a top-level module from pytest's path), so the
+bench would have to put ``tests/`` on ``sys.path`` to share it.
+
+Nothing is kept: ``with cluster() as pg:`` stops the server and removes its
+files on the way out, an error included.
+"""
+
+from __future__ import annotations
+
+import glob
+import os
+import pwd
+import shutil
+import socket
+import subprocess
+import tempfile
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import NamedTuple
+
+USER = "postgres"
+PASSWORD = "momiji-bench-password"
+
+
+def _bindir() -> Path:
+    found = shutil.which("initdb")
+    if found and shutil.which("pg_ctl"):
+        return Path(os.path.realpath(found)).parent
+    dirs = sorted(glob.glob("/usr/lib/postgresql/*/bin"), key=lambda d: int(Path(d).parent.name or 0))
+    for folder in reversed(dirs):
+        if (Path(folder) / "initdb").exists() and (Path(folder) / "pg_ctl").exists():
+            return Path(folder)
+    raise RuntimeError("PostgreSQL is not installed (no initdb/pg_ctl on PATH or in /usr/lib/postgresql/*/bin)")
+
+
+def _free_port() -> int:
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+class Cluster(NamedTuple):
+    url: str
+    """``postgresql://postgres:…@127.0.0.1:PORT/postgres`` (a password over TCP)."""
+    data: Path
+
+    def pid(self) -> int:
+        """The postmaster's pid (its backends are its children)."""
+        return int((self.data / "postmaster.pid").read_text().split()[0])
+
+
+@contextmanager
+def cluster() -> Iterator[Cluster]:
+    """A running cluster; stopped (``-m immediate``) and its files removed
+    when the block ends."""
+    bindir, as_postgres = _bindir(), os.geteuid() == 0
+    root = Path(tempfile.mkdtemp(prefix="momiji-bench-pg-"))
+    data = root / "data"
+
+    def run(*args: str) -> subprocess.CompletedProcess[str]:
+        cmd = [str(bindir / args[0]), *args[1:]]
+        if as_postgres:
+            cmd = ["runuser", "-u", USER, "--", *cmd]
+        return subprocess.run(cmd, capture_output=True, text=True, timeout=60, cwd=root)
+
+    try:
+        pwfile = root / "pwfile"
+        pwfile.write_text(PASSWORD + "\n")
+        if as_postgres:
+            entry = pwd.getpwnam(USER)
+            os.chown(root, entry.pw_uid, entry.pw_gid)
+            os.chown(pwfile, entry.pw_uid, -1)
+        init = run("initdb", "-D", str(data), "-U", USER, f"--pwfile={pwfile}", "--auth-local=trust",
+                   "--auth-host=scram-sha-256", "--no-sync", "-E", "UTF8", "--locale=C")
+        if init.returncode != 0:
+            raise RuntimeError(f"initdb failed: {init.stdout}{init.stderr}")
+        for _attempt in range(3):  # the free port may be taken before the start
+            port = _free_port()
+            start = run("pg_ctl", "-D", str(data), "-l", str(root / "log"), "-w", "-t", "30", "-o",
+                        f"-c listen_addresses=127.0.0.1 -p {port} -k {root} -c fsync=off "
+                        "-c synchronous_commit=off -c full_page_writes=off", "start")
+            if start.returncode == 0:
+                break
+        else:
+            log = (root / "log").read_text() if (root / "log").exists() else ""
+            raise RuntimeError(f"pg_ctl start failed: {start.stdout}{start.stderr}{log[-2000:]}")
+        yield Cluster(f"postgresql://{USER}:{PASSWORD}@127.0.0.1:{port}/postgres", data)
+    finally:
+        try:
+            if (data / "postmaster.pid").exists():
+                run("pg_ctl", "-D", str(data), "-m", "immediate", "-w", "-t", "30", "stop")
+        finally:
+            shutil.rmtree(root, ignore_errors=True)
