@@ -19,12 +19,14 @@ from textual import events
 from textual.app import ComposeResult
 from textual.containers import Vertical
 from textual.content import Content
+from textual.geometry import Region as Area
 from textual.geometry import Size
 from textual.reactive import reactive
 from textual.widget import Widget
 from textual.widgets import Static
 
 from ..models.table_fit import fit_lines, fitted_height
+from ._textual_private import measure_at_next_layout, set_static_content
 from .quick_content import QuickContent
 from .quiet_size import quiet_virtual_size
 from ..models.table_text import (
@@ -54,6 +56,7 @@ class Region(Static, Generic[SliceT]):
         self.renders = 0
         self._measured: tuple[int, int] | None = None  # (width, height) of the text shown
         self._shown: tuple[Text, str | Style, int] | None = None  # the text shown, its style, its width
+        self._lines: tuple[int, str | Style, tuple[Text, ...]] | None = None  # width, style, lines shown
 
     def render_slice(self, data: SliceT) -> Text:
         """The text for ``data`` (each region its own renderer)."""
@@ -76,26 +79,47 @@ class Region(Static, Generic[SliceT]):
         self.show(text)
 
     def show(self, text: Text) -> None:
-        """Show ``text``; lay the screen out again only when its height changes
-        (measured as Textual lays it out: wrapped at the content width).
+        """Show ``text``; lay the screen out again only when it needs more
+        lines than the region has (measured as Textual lays it out: wrapped at
+        the content width). A shorter text keeps the region's lines, blank at
+        the bottom, until the next layout (a repaint: nothing below moves).
         A region of fixed ``LINES`` is only repainted."""
         width = self.content_size.width
         if self.LINES:
-            self.update(fit_lines(text, width, self.LINES, self.app.console), layout=False)
+            self.repaint_lines(fit_lines(text, width, self.LINES, self.app.console), width)
             return
         if width <= 0:
+            self._lines = None
             self.update(text)
             return
         measured = self._measured
         before = measured[1] if measured is not None and measured[0] == width else \
             self.get_content_height(self.parent_size(), self.app.size, width)
-        self.update(text, layout=False)
+        self.repaint_lines(text, width)
         height = fitted_height(text, width)  # the table's texts are packed to fit: no wrap to measure
         if height is None:
             height = self.get_content_height(self.parent_size(), self.app.size, width)
         self._measured = (width, height)  # the next text is compared with this one's height
-        if height != before:
+        if height != before and height > self.content_size.height:
             self.refresh(layout=True)
+        elif height != before:
+            measure_at_next_layout(self)  # shorter: kept lines until then
+
+    def repaint_lines(self, text: Text, width: int) -> None:
+        """Show ``text`` and repaint only its lines that differ from the lines
+        shown (text or styles); all of them when either text wraps at
+        ``width`` (no line of it known) or the width or base style changed."""
+        lines = tuple(text.split("\n", allow_blank=True)) if fitted_height(text, width) is not None else None
+        old, self._lines = self._lines, (width, text.style, lines) if lines is not None else None
+        if lines is None or old is None or old[:2] != (width, text.style):
+            self.update(text, layout=False)
+            return
+        before = old[2]
+        changed = [y for y in range(max(len(lines), len(before)))
+                   if y >= len(lines) or y >= len(before) or lines[y] != before[y]]
+        set_static_content(self, text)
+        if changed:
+            self.refresh(*(Area(0, y, width, 1) for y in changed))
 
     def on_resize(self, event: events.Resize) -> None:
         """A fixed region cuts its text again at its new width."""

@@ -1,0 +1,131 @@
+"""Issue 13, sixth round: a region whose text gets shorter keeps its lines
+until the next layout (a repaint, no whole-screen layout); a text taller than
+the region's lines lays the screen out, as before. Counted, never timed."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.app import App, ComposeResult
+from textual.containers import Vertical
+from textual.widget import Widget
+
+from momiji_tui.ui.widgets.table_regions import Region
+
+
+class Lines(Region[str]):
+    """A region that shows its data as it is."""
+
+    def render_slice(self, data: str) -> Text:
+        return Text(data)
+
+
+class Column(App[None]):
+    CSS = "Lines { height: auto; }"
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Lines(id="lines")
+            yield Lines(id="below")
+
+
+def layouts_asked(monkeypatch) -> list[str]:
+    """Every widget that asks for a whole-screen layout."""
+    calls: list[str] = []
+    original = Widget.refresh
+
+    def refresh(self, *regions, layout: bool = False, **kw):
+        if layout:
+            calls.append(str(self.id))
+        return original(self, *regions, layout=layout, **kw)
+
+    monkeypatch.setattr(Widget, "refresh", refresh)
+    return calls
+
+
+async def test_a_shorter_text_keeps_the_region_s_lines_and_asks_for_no_layout(monkeypatch):
+    app = Column()
+    async with app.run_test(size=(40, 10)) as pilot:
+        lines, below = app.query_one("#lines", Lines), app.query_one("#below", Lines)
+        lines.data, below.data = "one\ntwo\nthree", "below"
+        await pilot.pause()
+        assert lines.size.height == 3 and below.region.y == 3
+        calls = layouts_asked(monkeypatch)
+        lines.data = "one"  # two lines fewer: kept, blank at the bottom
+        await pilot.pause()
+        assert calls == []
+        assert lines.size.height == 3 and below.region.y == 3  # nothing below moved
+        assert [lines.render_line(y).text.strip() for y in range(3)] == ["one", "", ""]
+        lines.data = "one\ntwo"  # within the kept lines: a repaint
+        await pilot.pause()
+        assert calls == []
+        assert [lines.render_line(y).text.strip() for y in range(3)] == ["one", "two", ""]
+
+
+async def test_a_text_taller_than_the_region_s_lines_lays_the_screen_out(monkeypatch):
+    app = Column()
+    async with app.run_test(size=(40, 10)) as pilot:
+        lines, below = app.query_one("#lines", Lines), app.query_one("#below", Lines)
+        lines.data, below.data = "one", "below"
+        await pilot.pause()
+        calls = layouts_asked(monkeypatch)
+        lines.data = "one\ntwo"
+        await pilot.pause()
+        assert calls == ["lines"]
+        assert lines.size.height == 2 and below.region.y == 2
+
+
+async def test_the_next_layout_gives_a_region_the_lines_its_text_needs(monkeypatch):
+    app = Column()
+    async with app.run_test(size=(40, 10)) as pilot:
+        lines, below = app.query_one("#lines", Lines), app.query_one("#below", Lines)
+        lines.data, below.data = "one\ntwo\nthree", "below"
+        await pilot.pause()
+        lines.data = "one"
+        await pilot.pause()
+        assert lines.size.height == 3
+        below.data = "below\ntaller"  # another region grows: the screen is laid out
+        await pilot.pause()
+        assert lines.size.height == 1 and below.region.y == 1
+
+
+def lines_drawn(monkeypatch, widget: Widget) -> list[int]:
+    """The lines of ``widget`` drawn again (its ``render_line``; the others
+    come from Textual's cache of the lines it drew)."""
+    rows: list[int] = []
+    original = Lines.render_line
+
+    def render_line(self, y):
+        if self is widget:
+            rows.append(y)
+        return original(self, y)
+
+    monkeypatch.setattr(Lines, "render_line", render_line)
+    return rows
+
+
+async def test_a_text_that_changes_one_line_repaints_only_that_line(monkeypatch):
+    app = Column()
+    async with app.run_test(size=(40, 10)) as pilot:
+        lines = app.query_one("#lines", Lines)
+        lines.data = "one\ntwo\nthree"
+        await pilot.pause()
+        drawn = lines_drawn(monkeypatch, lines)
+        lines.data = "one\nTWO\nthree"
+        await pilot.pause()
+        assert drawn == [1]
+        assert [lines.render_line(y).text.strip() for y in range(3)] == ["one", "TWO", "three"]
+
+
+async def test_a_style_change_on_one_line_repaints_that_line(monkeypatch):
+    app = Column()
+    async with app.run_test(size=(40, 10)) as pilot:
+        lines = app.query_one("#lines", Lines)
+        lines.data = "one\ntwo\nthree"
+        await pilot.pause()
+        drawn = lines_drawn(monkeypatch, lines)
+        styled = Text("one\ntwo\nthree")
+        styled.stylize("bold", 8, 13)  # "three"
+        lines.show(styled)
+        await pilot.pause()
+        assert drawn == [2]
+        assert next(iter(lines.render_line(2))).style.bold
