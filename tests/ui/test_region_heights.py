@@ -129,3 +129,29 @@ async def test_a_style_change_on_one_line_repaints_that_line(monkeypatch):
         await pilot.pause()
         assert drawn == [2]
         assert next(iter(lines.render_line(2))).style.bold
+
+
+class Nested(App[None]):
+    """A region inside a container of auto height (as the other seats' rows are)."""
+
+    CSS = "Lines { height: auto; } #box { height: auto; }"
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            with Vertical(id="box"):
+                yield Lines(id="lines")
+            yield Lines(id="below")
+
+
+async def test_the_next_layout_gives_a_region_in_a_container_the_lines_its_text_needs(monkeypatch):
+    app = Nested()
+    async with app.run_test(size=(40, 10)) as pilot:
+        lines, below = app.query_one("#lines", Lines), app.query_one("#below", Lines)
+        lines.data, below.data = "one\ntwo\nthree", "below"
+        await pilot.pause()
+        lines.data = "one"
+        await pilot.pause()
+        assert app.query_one("#box").size.height == 3
+        below.data = "below\ntaller"  # another region grows: the screen is laid out
+        await pilot.pause()
+        assert lines.size.height == 1 and app.query_one("#box").size.height == 1 and below.region.y == 1

@@ -56,9 +56,14 @@ moves; ``tests/ui/test_table_confirm_work.py`` exercises each item.
    under a key that holds the widget's private ``_layout_updates`` (bumped
    only when the widget itself asks for a layout): a widget whose content
    got shorter without asking for one keeps its old height through later
-   layouts asked by others. ``measure_at_next_layout`` bumps that counter
-   (issue 13, sixth round: a region whose text got shorter keeps its lines
-   until the next layout, then takes the lines its text needs).
+   layouts asked by others, and so do the containers of auto size around it
+   (their arrangement is cached too, ``_arrangement_cache``).
+   ``measure_at_next_layout`` does for the widget and those containers what
+   ``Widget._check_refresh`` does when a layout is asked (bumps the counter,
+   clears the arrangements, up to the first container of fixed size), but
+   asks for no layout (issue 13, sixth round: a region whose text got
+   shorter keeps its lines until the next layout, then takes the lines its
+   text needs).
 7. ``Static.update`` sets the content (private ``_Static__content`` and
    ``_Static__visual``) and repaints the whole widget. ``set_static_content``
    sets them the same way without the repaint, so that a region can repaint
@@ -208,6 +213,13 @@ def measure_at_next_layout(widget: Widget) -> None:
     """Have the next whole-screen layout (whoever asks for it) measure
     ``widget`` again, without asking for one now (note 6). Never raises."""
     widget._layout_updates += 1  # private, note 6
+    for ancestor in widget.ancestors:
+        if not isinstance(ancestor, Widget):
+            break
+        ancestor._clear_arrangement_cache()  # private, note 6
+        ancestor._layout_updates += 1  # private, note 6
+        if not ancestor.styles.auto_dimensions:
+            break
 
 
 def set_static_content(widget: Static, content: VisualType) -> None:
