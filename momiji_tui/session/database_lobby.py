@@ -182,9 +182,8 @@ class DatabaseLobby(Lobby):
                     seat.member.lobby_event(Dissolved(table_id, reason))
         for row in started.values():
             self._seat_started(row)
-        online = online_accounts(rows.members)
         for live in list(self.live.values()):  # seats of a process that died: its players left
-            if gone := gone_elsewhere(live, online):
+            if gone := gone_elsewhere(live, rows):
                 self._record(live, gone)
         if rows != previous:  # a heartbeat's read that finds nothing new redraws no screen
             self._changed()

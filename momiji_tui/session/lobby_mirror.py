@@ -117,14 +117,20 @@ def sync_seats(live: LiveTable, takeover_level: str) -> None:
             seat.timer = None
 
 
-def gone_elsewhere(live: LiveTable, online: set[str]) -> list[SeatControlChanged]:
+def gone_elsewhere(live: LiveTable, rows: LobbyRows) -> list[SeatControlChanged]:
     """``left`` events for the seats of ``live`` played in another process
-    whose player is no longer online anywhere (that process died: nobody
-    wrote that they left). The seat wait then runs as for anyone who left."""
+    whose player no live session plays there now (by the lobby's ``rows``:
+    no member is ``playing at`` that game, nor still ``waiting at`` its table
+    while their process seats them). That process died and nobody wrote that
+    they left, even if the player is already online again elsewhere (in a
+    lobby, say). The seat wait then runs as for anyone who left. Raises nothing."""
     if live.table.finished:
         return []
+    here = {f"playing at {live.game_id}"}
+    here |= {f"waiting at table {t.table_id}" for t in rows.tables if t.game_id == live.game_id}
+    present = {m.account_id for m in rows.members if m.activity in here}
     return [seat_log.left(i, s.account_id) for i, s in enumerate(live.seats)
-            if s.elsewhere and s.account_id not in online]
+            if s.elsewhere and s.account_id not in present]
 
 
 def seat_elsewhere(rows: LobbyRows, account: str, followed: Mapping[str, object]) -> str | None:
