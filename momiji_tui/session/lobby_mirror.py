@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from ..engine.events import SeatControlChanged
-from ..store.database.lobby_rows import LobbyRows, MemberRow, TableRow
+from ..store.database.lobby_rows import LobbyRows, TableRow
 from .lobby_types import LobbyEvent, Member, PendingSeat, PendingTable, Player, TableInfo
 from . import seat_log
 from .shared_table import LiveTable
@@ -78,23 +78,25 @@ def remote_players(rows: LobbyRows, process: str) -> list[tuple[str, str]]:
     return [(m.label, m.activity) for m in rows.members if m.process != process]
 
 
-def remote_tables(rows: LobbyRows, live: Mapping[str, object], online: set[str]) -> list[TableInfo]:
-    """Games started at tables of other processes that this one does not
-    follow, as the lobby lists them: each seat's name, "here" if its player
-    is online, "bot" for a bot."""
+IN_PLAY = "in play"
+"""The detail of a started table in the shared lobby's list (no round: the
+rows do not hold it, and every process lists the table the same)."""
+
+
+def started_tables(rows: LobbyRows) -> list[TableInfo]:
+    """The games started at the lobby's tables, as every process lists them
+    (from the ``rows`` alone, whether or not it follows the game): each
+    seat's name, "bot" for a bot, "here" if a member of any process is
+    ``playing at`` that game as the seat's owner, else "away". Raises nothing."""
     out = []
     for row in rows.tables:
-        if row.game_id is None or row.game_id in live:
+        if row.game_id is None:
             continue
-        seats = tuple((s.name, "bot" if s.kind == BOT else ("here" if s.account_id in online else "away"))
+        playing = {m.account_id for m in rows.members if m.activity == f"playing at {row.game_id}"}
+        seats = tuple((s.name, "bot" if s.kind == BOT else ("here" if s.account_id in playing else "away"))
                       for s in row.seats)
-        out.append(TableInfo(row.game_id, "playing", seats, "elsewhere"))
+        out.append(TableInfo(row.game_id, "playing", seats, IN_PLAY))
     return out
-
-
-def online_accounts(members: tuple[MemberRow, ...]) -> set[str]:
-    """Account ids online in any process."""
-    return {m.account_id for m in members}
 
 
 def sync_seats(live: LiveTable, takeover_level: str) -> None:

@@ -374,3 +374,19 @@ async def test_a_seat_event_another_process_recorded_first_is_not_recorded_twice
     assert ta.events == tb.events
     assert [e.reason for e in tb.catch_up() + tb.events if isinstance(e, ev.SeatControlChanged)
             and e.seat == 1] == [seat_log.SEATED, seat_log.LEFT]
+
+
+async def test_every_process_lists_a_started_table_the_same_from_the_lobby_rows(lobbies):
+    """Found by a new-player trial with --workers 2: B no longer follows the
+    game (bob left it) and listed it as "elsewhere", bob (online in B's
+    lobby) as seated; A listed bob as away. Both now list it from the rows."""
+    a, b, _alice, bob = await seated_pair(lobbies, others=("human", "bot"))
+    game_id = bob.seated().table.game_id
+    b.exit(bob)
+    await wait_until(lambda: game_id not in b.live)
+    b.enter(FakeMember("key-b", "bob"))  # back online, in the lobby
+    a.refresh()
+    b.refresh()
+    listed = [[t for t in lobby.snapshot().tables if t.table_id == game_id] for lobby in (a, b)]
+    assert listed[0] == listed[1]
+    assert [status for _, status in listed[0][0].seats] == ["here", "away", "bot"]
