@@ -36,7 +36,7 @@ async def test_momiji_serve_database_saves_a_solo_game_there_and_the_same_key_re
         port = int((await server.wait_log(r"listening on 127\.0\.0\.1 port (\d+)")).group(1))
         await server.wait_log(r"games in the database at 127\.0\.0\.1:\d+/t_")
         alice = await clients.terminal(port, username="alice", key=key)
-        await alice.wait_for_text("Welcome, alice.")
+        await alice.wait_for_text("Welcome, alice")
         alice.send("n")
         await alice.wait_for_text("New game")
         alice.send(CTRL_S)
@@ -140,7 +140,7 @@ async def test_workers_on_the_database_a_killed_worker_loses_no_game(pg_url, tmp
     async with workers(tmp_path / "served", "--database", pg_url) as server:
         port = int((await server.wait_log(r"2 workers listening on 127\.0\.0\.1 port (\d+)")).group(1))
         alice = await clients.terminal(port, username="alice", key=key)
-        await alice.wait_for_text("Welcome, alice.")
+        await alice.wait_for_text("Welcome, alice")
         victim = await server.served_by(alice.conn)
         hand = await start_solo_by_keys(alice)
         game = only_game(pg_url)
