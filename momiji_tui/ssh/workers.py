@@ -286,7 +286,7 @@ def serve_workers(args: argparse.Namespace, root: Path, serve_worker: ServeWorke
     """
     tag_log_lines("parent")
     try:
-        housekeeping.make_private(root)
+        housekeeping.make_private(root, file_store=not args.database)
     except OSError as exc:
         log.error("cannot use the data dir %s: %s", root, exc)
         return 1
