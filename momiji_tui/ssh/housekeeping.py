@@ -115,9 +115,9 @@ def rss_bytes() -> int | None:
 
 
 def summary_line(sessions: int, tables: int, rss: int | None) -> str:
-    """``"12 sessions, 3 tables, rss 84 MB"``."""
+    """``"12 sessions, 3 tables, rss 84 MB"`` (``1 session``, ``1 table``)."""
     memory = f"{rss / 2**20:.0f} MB" if rss is not None else "unknown"
-    return f"{sessions} sessions, {tables} tables, rss {memory}"
+    return f"{sessions} session{'s' * (sessions != 1)}, {tables} table{'s' * (tables != 1)}, rss {memory}"
 
 
 async def run_periodically(

@@ -97,4 +97,5 @@ async def test_a_summary_line_is_logged(start_game, caplog):
     lines = [r.getMessage() for r in caplog.records if r.name == "momiji"]
     assert any(line.startswith("summary: 0 sessions, 0 tables, rss ") and line.endswith(" MB")
                for line in lines), lines
-    assert summary_line(3, 1, 50 * 2**20) == "3 sessions, 1 tables, rss 50 MB"
+    assert summary_line(3, 1, 50 * 2**20) == "3 sessions, 1 table, rss 50 MB"
+    assert summary_line(1, 2, 50 * 2**20) == "1 session, 2 tables, rss 50 MB"

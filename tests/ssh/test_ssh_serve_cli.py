@@ -130,7 +130,7 @@ async def test_serve_process_hosts_the_lobby_and_stops_cleanly_on_signals(tmp_pa
     data = tmp_path / "served"
     async with serve(data, "--bot-workers", "1") as server:
         port = int((await server.wait_log(r"listening on 127\.0\.0\.1 port (\d+)")).group(1))
-        await server.wait_log(r"bots think in 1 worker processes")
+        await server.wait_log(r"bots think in 1 worker process \(pid \d+\)$")
         fingerprint = (await server.wait_log(r"host key fingerprint: (SHA256:\S+)")).group(1)
         await server.wait_log(r"ssh -p \d+ 127\.0\.0\.1")
         term = await clients.terminal(port, username="alice", key=new_key())
