@@ -214,9 +214,8 @@ def _serve_with_workers(args: argparse.Namespace) -> int:
         if games is None:
             return 1
         games.close()  # each worker opens its own connection
-    args.database = url  # the workers and the parent's data dir see the same choice
     os.umask(PRIVATE_UMASK)
-    return serve_workers(args, data_dir(args.data_dir), _serve_worker)
+    return serve_workers(args, data_dir(args.data_dir), _serve_worker, file_store=url is None)
 
 
 def _serve_worker(args: argparse.Namespace, role: WorkerRole) -> int:
