@@ -1,13 +1,13 @@
-"""A throw-away PostgreSQL for ``bench/bench_ssh.py --database`` (issue 15).
+"""A throw-away PostgreSQL for ``bench/bench_ssh.py --database`` and the
+database tests (issue 15; ``tests/pg_server.py`` builds on this module: the
+repository root is on pytest's path).
 
-Started as ``tests/pg_server.py`` starts the database tests' cluster, from the
-machine's own packages (``initdb``/``pg_ctl`` on PATH, else the newest
-``/usr/lib/postgresql/*/bin``): a temp data dir, a free loopback port, the
-unix socket in the temp dir, ``fsync=off``. PostgreSQL refuses to run as
-root, so as root every server command runs as ``postgres`` through
-``runuser``. It is a copy, not an import: ``tests/`` is not a package (the
-tests import ``pg_server`` as a top-level module from pytest's path), so the
-bench would have to put ``tests/`` on ``sys.path`` to share it.
+Started from the machine's own packages (``initdb``/``pg_ctl`` on PATH, else
+the newest ``/usr/lib/postgresql/*/bin``; none: :class:`PostgresMissing`): a
+temp data dir, a free loopback port, the unix socket in the temp dir,
+``fsync=off``. PostgreSQL refuses to run as root, so as root every server
+command runs as ``postgres`` through ``runuser``. TCP needs the password
+(scram); the socket is ``trust``.
 
 Nothing is kept: ``with cluster() as pg:`` stops the server and removes its
 files on the way out, an error included.
@@ -31,7 +31,12 @@ USER = "postgres"
 PASSWORD = "momiji-bench-password"
 
 
-def _bindir() -> Path:
+class PostgresMissing(RuntimeError):
+    """The PostgreSQL server binaries are not on this machine."""
+
+
+def find_bindir() -> Path:
+    """The folder holding ``initdb`` and ``pg_ctl``. Raises :class:`PostgresMissing`."""
     found = shutil.which("initdb")
     if found and shutil.which("pg_ctl"):
         return Path(os.path.realpath(found)).parent
@@ -39,10 +44,12 @@ def _bindir() -> Path:
     for folder in reversed(dirs):
         if (Path(folder) / "initdb").exists() and (Path(folder) / "pg_ctl").exists():
             return Path(folder)
-    raise RuntimeError("PostgreSQL is not installed (no initdb/pg_ctl on PATH or in /usr/lib/postgresql/*/bin)")
+    raise PostgresMissing("PostgreSQL is not installed (no initdb/pg_ctl on PATH or in /usr/lib/postgresql/*/bin); "
+                          "install the 'postgresql' package")
 
 
-def _free_port() -> int:
+def free_port() -> int:
+    """A TCP port free on 127.0.0.1 now."""
     with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
         s.bind(("127.0.0.1", 0))
         return int(s.getsockname()[1])
@@ -59,11 +66,13 @@ class Cluster(NamedTuple):
 
 
 @contextmanager
-def cluster() -> Iterator[Cluster]:
-    """A running cluster; stopped (``-m immediate``) and its files removed
-    when the block ends."""
-    bindir, as_postgres = _bindir(), os.geteuid() == 0
-    root = Path(tempfile.mkdtemp(prefix="momiji-bench-pg-"))
+def cluster(*, password: str = PASSWORD, prefix: str = "momiji-bench-pg-") -> Iterator[Cluster]:
+    """A running cluster whose ``USER`` logs in over TCP with ``password``,
+    in a temp dir named ``prefix…``; stopped (``-m immediate``) and its files
+    removed when the block ends. Raises :class:`PostgresMissing` without the
+    binaries, ``RuntimeError`` (with the server's log) if it does not start."""
+    bindir, as_postgres = find_bindir(), os.geteuid() == 0
+    root = Path(tempfile.mkdtemp(prefix=prefix))
     data = root / "data"
 
     def run(*args: str) -> subprocess.CompletedProcess[str]:
@@ -74,7 +83,7 @@ def cluster() -> Iterator[Cluster]:
 
     try:
         pwfile = root / "pwfile"
-        pwfile.write_text(PASSWORD + "\n")
+        pwfile.write_text(password + "\n")
         if as_postgres:
             entry = pwd.getpwnam(USER)
             os.chown(root, entry.pw_uid, entry.pw_gid)
@@ -84,7 +93,7 @@ def cluster() -> Iterator[Cluster]:
         if init.returncode != 0:
             raise RuntimeError(f"initdb failed: {init.stdout}{init.stderr}")
         for _attempt in range(3):  # the free port may be taken before the start
-            port = _free_port()
+            port = free_port()
             start = run("pg_ctl", "-D", str(data), "-l", str(root / "log"), "-w", "-t", "30", "-o",
                         f"-c listen_addresses=127.0.0.1 -p {port} -k {root} -c fsync=off "
                         "-c synchronous_commit=off -c full_page_writes=off", "start")
@@ -93,7 +102,7 @@ def cluster() -> Iterator[Cluster]:
         else:
             log = (root / "log").read_text() if (root / "log").exists() else ""
             raise RuntimeError(f"pg_ctl start failed: {start.stdout}{start.stderr}{log[-2000:]}")
-        yield Cluster(f"postgresql://{USER}:{PASSWORD}@127.0.0.1:{port}/postgres", data)
+        yield Cluster(f"postgresql://{USER}:{password}@127.0.0.1:{port}/postgres", data)
     finally:
         try:
             if (data / "postmaster.pid").exists():

@@ -149,6 +149,9 @@ def cmd_import(args: argparse.Namespace, url: str) -> int:
                              "Imported {game_id} into the database.")
 
     def every(store: Any) -> int:
+        if (wrong := all_from_problem(Path(args.all_from))) is not None:
+            print(wrong, file=sys.stderr)
+            return 1
         try:
             moved = import_all_from(store, args.all_from, validate_log)
         except OSError as exc:
@@ -157,6 +160,18 @@ def cmd_import(args: argparse.Namespace, url: str) -> int:
         return _report(moved, f"Imported {{n}} from {Path(args.all_from)} into the database", "already there")
 
     return _driver_present(url) or run(every if args.all_from else one, url)
+
+
+def all_from_problem(folder: Path) -> str | None:
+    """Why ``import --all-from FOLDER`` would find nothing because of a wrong
+    path (None when ``FOLDER`` holds a ``games/`` folder, the data dir
+    layout): there is no such folder, or it is not a data folder (often its
+    ``games/`` folder itself). Raises nothing."""
+    if not folder.is_dir():
+        return f"There is no folder {folder}."
+    if not (folder / "games").is_dir():
+        return f"No games found in {folder}: give the data folder (the one that holds games/)."
+    return None
 
 
 def report_import(add: Callable[[], str], path: str, done: str) -> int:

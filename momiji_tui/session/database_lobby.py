@@ -23,7 +23,6 @@ import logging
 import os
 import secrets
 import socket
-from dataclasses import replace
 from collections.abc import Awaitable, Callable, Coroutine
 from typing import Any, TypeVar
 
@@ -39,7 +38,7 @@ from ..store.database.lobby_rows import (
 from .database_games import DatabaseGames
 from .lobby import Lobby
 from .lobby_mirror import (
-    Mirror, RemoteMember, gone_elsewhere, online_accounts, remote_players, remote_tables, seat_elsewhere,
+    Mirror, RemoteMember, gone_elsewhere, remote_players, seat_elsewhere, started_tables,
     sync_seats,
 )
 from .lobby_types import (
@@ -182,9 +181,8 @@ class DatabaseLobby(Lobby):
                     seat.member.lobby_event(Dissolved(table_id, reason))
         for row in started.values():
             self._seat_started(row)
-        online = online_accounts(rows.members)
         for live in list(self.live.values()):  # seats of a process that died: its players left
-            if gone := gone_elsewhere(live, online):
+            if gone := gone_elsewhere(live, rows):
                 self._record(live, gone)
         if rows != previous:  # a heartbeat's read that finds nothing new redraws no screen
             self._changed()
@@ -218,19 +216,12 @@ class DatabaseLobby(Lobby):
 
     def snapshot(self) -> LobbySnapshot:
         """Who is playing, in every process: this one's view plus the others'
-        members and the games started at their tables."""
+        members; the tables from the lobby's rows, so that every process
+        lists them the same (:func:`started_tables`)."""
         mine = super().snapshot()
         players = tuple(sorted(mine.players + tuple(remote_players(self.rows, self.process))))
-        tables = []
-        for info in mine.tables:  # a seat played in another process is "here", not "away"
-            live = self.live.get(info.table_id)
-            if live is not None:
-                seats = tuple((name, "here" if seat.elsewhere else status)
-                              for (name, status), seat in zip(info.seats, live.seats, strict=True))
-                info = replace(info, seats=seats)
-            tables.append(info)
-        tables += remote_tables(self.rows, self.live, online_accounts(self.rows.members))
-        return LobbySnapshot(players, tuple(tables))
+        waiting = tuple(info for info in mine.tables if info.state == "waiting")
+        return LobbySnapshot(players, waiting + tuple(started_tables(self.rows)))
 
     # --------------------------------------------------------------- members
     def enter(self, member: Member) -> None:

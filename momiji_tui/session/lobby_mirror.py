@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from ..engine.events import SeatControlChanged
-from ..store.database.lobby_rows import LobbyRows, MemberRow, TableRow
+from ..store.database.lobby_rows import LobbyRows, TableRow
 from .lobby_types import LobbyEvent, Member, PendingSeat, PendingTable, Player, TableInfo
 from . import seat_log
 from .shared_table import LiveTable
@@ -78,23 +78,25 @@ def remote_players(rows: LobbyRows, process: str) -> list[tuple[str, str]]:
     return [(m.label, m.activity) for m in rows.members if m.process != process]
 
 
-def remote_tables(rows: LobbyRows, live: Mapping[str, object], online: set[str]) -> list[TableInfo]:
-    """Games started at tables of other processes that this one does not
-    follow, as the lobby lists them: each seat's name, "here" if its player
-    is online, "bot" for a bot."""
+IN_PLAY = "in play"
+"""The detail of a started table in the shared lobby's list (no round: the
+rows do not hold it, and every process lists the table the same)."""
+
+
+def started_tables(rows: LobbyRows) -> list[TableInfo]:
+    """The games started at the lobby's tables, as every process lists them
+    (from the ``rows`` alone, whether or not it follows the game): each
+    seat's name, "bot" for a bot, "here" if a member of any process is
+    ``playing at`` that game as the seat's owner, else "away". Raises nothing."""
     out = []
     for row in rows.tables:
-        if row.game_id is None or row.game_id in live:
+        if row.game_id is None:
             continue
-        seats = tuple((s.name, "bot" if s.kind == BOT else ("here" if s.account_id in online else "away"))
+        playing = {m.account_id for m in rows.members if m.activity == f"playing at {row.game_id}"}
+        seats = tuple((s.name, "bot" if s.kind == BOT else ("here" if s.account_id in playing else "away"))
                       for s in row.seats)
-        out.append(TableInfo(row.game_id, "playing", seats, "elsewhere"))
+        out.append(TableInfo(row.game_id, "playing", seats, IN_PLAY))
     return out
-
-
-def online_accounts(members: tuple[MemberRow, ...]) -> set[str]:
-    """Account ids online in any process."""
-    return {m.account_id for m in members}
 
 
 def sync_seats(live: LiveTable, takeover_level: str) -> None:
@@ -117,14 +119,20 @@ def sync_seats(live: LiveTable, takeover_level: str) -> None:
             seat.timer = None
 
 
-def gone_elsewhere(live: LiveTable, online: set[str]) -> list[SeatControlChanged]:
+def gone_elsewhere(live: LiveTable, rows: LobbyRows) -> list[SeatControlChanged]:
     """``left`` events for the seats of ``live`` played in another process
-    whose player is no longer online anywhere (that process died: nobody
-    wrote that they left). The seat wait then runs as for anyone who left."""
+    whose player no live session plays there now (by the lobby's ``rows``:
+    no member is ``playing at`` that game, nor still ``waiting at`` its table
+    while their process seats them). That process died and nobody wrote that
+    they left, even if the player is already online again elsewhere (in a
+    lobby, say). The seat wait then runs as for anyone who left. Raises nothing."""
     if live.table.finished:
         return []
+    here = {f"playing at {live.game_id}"}
+    here |= {f"waiting at table {t.table_id}" for t in rows.tables if t.game_id == live.game_id}
+    present = {m.account_id for m in rows.members if m.activity in here}
     return [seat_log.left(i, s.account_id) for i, s in enumerate(live.seats)
-            if s.elsewhere and s.account_id not in online]
+            if s.elsewhere and s.account_id not in present]
 
 
 def seat_elsewhere(rows: LobbyRows, account: str, followed: Mapping[str, object]) -> str | None:

@@ -98,9 +98,16 @@ class ReplicaTable(SharedTable):
 
     def record(self, events: Sequence[ev.SeatControlChanged | ev.HintShown]) -> None:
         """See ``Table.record``; after another process's move it catches up
-        and records again once (no rule refuses a seat event)."""
+        and records again once (no rule refuses a seat event), leaving out a
+        seat event the log now already ends with for that seat (two
+        processes following one game both saw the same seat change: one
+        ``left`` in the log, not two)."""
         try:
             super().record(events)
         except MovedOn:
             self.catch_up()
-            super().record(events)
+            control = self.state.seat_control
+            fresh = [e for e in events if not (isinstance(e, ev.SeatControlChanged) and e.seat < len(control)
+                                               and control[e.seat] == e)]
+            if fresh:
+                super().record(fresh)

@@ -215,7 +215,7 @@ def _serve_with_workers(args: argparse.Namespace) -> int:
             return 1
         games.close()  # each worker opens its own connection
     os.umask(PRIVATE_UMASK)
-    return serve_workers(args, data_dir(args.data_dir), _serve_worker)
+    return serve_workers(args, data_dir(args.data_dir), _serve_worker, file_store=url is None)
 
 
 def _serve_worker(args: argparse.Namespace, role: WorkerRole) -> int:
@@ -293,7 +293,7 @@ async def _serve_until(args: argparse.Namespace, stop: asyncio.Event,
             log.error("cannot start the bot worker processes: %s (try --bot-workers 0)", exc)
             await server.close()
             return 1
-        log.info("bots think in %d worker processes (pids %s)", len(pids), ", ".join(map(str, pids)))
+        log.info("bots think in %s", worker_processes(pids))
     handle = server.handle
     port_hint = "" if handle.port == 22 else f"-p {handle.port} "
     log.info("momiji serve: listening on %s port %d; data in %s", args.host, handle.port, root)
@@ -312,6 +312,14 @@ async def _serve_until(args: argparse.Namespace, stop: asyncio.Event,
         await server.close(countdown=args.stop_countdown)
     log.info("stopped")
     return 0
+
+
+def worker_processes(pids: list[int]) -> str:
+    """``1 worker process (pid 4242)`` or ``2 worker processes (pids 4242,
+    4243)``: the bot pool as the log names it. Raises nothing."""
+    if len(pids) == 1:
+        return f"1 worker process (pid {pids[0]})"
+    return f"{len(pids)} worker processes (pids {', '.join(map(str, pids))})"
 
 
 async def _open_database(url: str) -> DatabaseGames | None:

@@ -226,7 +226,7 @@ async def start_game_server(
             (host, port, auth, limits, timeouts, host_key_path, ...).
     """
     root = Path(data_dir) if data_dir is not None else default_data_dir()
-    housekeeping.make_private(root)
+    housekeeping.make_private(root, file_store=games is None)
     pool = BotPool(bot_workers) if bot_workers > 0 and make_bot is None else None
     if pool is not None:
         make_bot = pool.make_bot

@@ -25,17 +25,19 @@ GUEST_PREFIX = "guest-"
 DAY = 86400.0
 
 
-def make_private(root: Path) -> None:
-    """Create ``root``, ``root/players`` and ``root/tables`` as 0700 and make
-    every folder already under ``root`` 0700, so no other local user can list
-    account ids or read games (folders made by an older version were 0755).
+def make_private(root: Path, *, file_store: bool = True) -> None:
+    """Create ``root`` and, for a server whose games are files
+    (``file_store``; not with ``--database``, which uses neither),
+    ``root/players`` and ``root/tables``, as 0700, and make every folder
+    already under ``root`` 0700, so no other local user can list account ids
+    or read games (folders made by an older version were 0755).
 
     Raises:
         OSError: ``root`` cannot be created. A folder that cannot be changed
             is logged and skipped.
     """
     root.mkdir(parents=True, exist_ok=True, mode=0o700)
-    for sub in (root / "players", root / "tables"):
+    for sub in (root / "players", root / "tables") if file_store else ():
         sub.mkdir(exist_ok=True, mode=0o700)
     if os.name != "posix":
         return
@@ -113,9 +115,9 @@ def rss_bytes() -> int | None:
 
 
 def summary_line(sessions: int, tables: int, rss: int | None) -> str:
-    """``"12 sessions, 3 tables, rss 84 MB"``."""
+    """``"12 sessions, 3 tables, rss 84 MB"`` (``1 session``, ``1 table``)."""
     memory = f"{rss / 2**20:.0f} MB" if rss is not None else "unknown"
-    return f"{sessions} sessions, {tables} tables, rss {memory}"
+    return f"{sessions} session{'s' * (sessions != 1)}, {tables} table{'s' * (tables != 1)}, rss {memory}"
 
 
 async def run_periodically(

@@ -272,10 +272,12 @@ def _ignore(signum: int, frame: object) -> None:
     """The parent's Python-level handler: the wake-up pipe carries the signal."""
 
 
-def serve_workers(args: argparse.Namespace, root: Path, serve_worker: ServeWorker) -> int:
+def serve_workers(args: argparse.Namespace, root: Path, serve_worker: ServeWorker, *,
+                  file_store: bool = True) -> int:
     """The parent of ``momiji serve --workers N`` (``args.workers`` ≥ 2).
 
-    Checks the data dir ``root`` and the host key, holds the port, forks
+    Checks the data dir ``root`` (with the file store's folders when
+    ``file_store``; not for ``--database``) and the host key, holds the port, forks
     ``args.workers`` workers that each run ``serve_worker(args, role)``,
     replaces the ones that die, and stops them all on SIGTERM or SIGINT.
 
@@ -286,7 +288,7 @@ def serve_workers(args: argparse.Namespace, root: Path, serve_worker: ServeWorke
     """
     tag_log_lines("parent")
     try:
-        housekeeping.make_private(root)
+        housekeeping.make_private(root, file_store=file_store)
     except OSError as exc:
         log.error("cannot use the data dir %s: %s", root, exc)
         return 1

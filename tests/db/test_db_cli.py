@@ -127,3 +127,17 @@ def test_without_the_driver_a_database_is_one_line_saying_how_to_install_it(monk
         assert (code, out) == (2, "")
         assert err == ("PostgreSQL support is not installed: pip install 'momiji-tui[postgres]' "
                        "(or use the file store: leave out --database and MOMIJI_DATABASE_URL).\n")
+
+
+def test_import_all_from_a_games_folder_or_a_wrong_path_says_what_it_expects_and_fails(pg_url, tmp_path, capsys):
+    """Found by a new-player trial: ``--all-from <datadir>/games`` said
+    "Imported 0 games" with no hint and exit status 0."""
+    table = play_file_game(tmp_path / "data", seed=5, moves=1)
+    games = tmp_path / "data" / "games"
+    code, out, err = momiji(capsys, "import", "--all-from", str(games), "--database", pg_url)
+    assert (code, out) == (1, "")
+    assert err == f"No games found in {games}: give the data folder (the one that holds games/).\n"
+    code, out, err = momiji(capsys, "import", "--all-from", str(tmp_path / "nowhere"), "--database", pg_url)
+    assert (code, out, err) == (1, "", f"There is no folder {tmp_path / 'nowhere'}.\n")
+    code, out, _ = momiji(capsys, "import", "--all-from", str(tmp_path / "data"), "--database", pg_url)
+    assert code == 0 and out.startswith("Imported 1 game from") and table.game_id

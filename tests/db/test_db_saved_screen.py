@@ -18,7 +18,7 @@ async def test_saved_games_over_ssh_on_a_database_lists_the_players_games_there(
                                      bot_delay=0, make_bot=scripted_bot, housekeeping_every=None)
     try:
         alice = await clients.terminal(server.port, username="alice", key=new_key(), size=(120, 30))
-        await alice.wait_for_text("Welcome, alice.")
+        await alice.wait_for_text("Welcome, alice")
         app = await wait_app(server, "alice")
         alice.send("n")
         await alice.wait_for_text("New game")
@@ -26,7 +26,7 @@ async def test_saved_games_over_ssh_on_a_database_lists_the_players_games_there(
         await alice.wait_for_text("Hand ")
         game_id = app.table.game_id
         other = await clients.terminal(server.port, username="bob", key=new_key(), size=(120, 30))
-        await other.wait_for_text("Welcome, bob.")
+        await other.wait_for_text("Welcome, bob")
         bob = await wait_app(server, "bob")
         app.call_later(lambda: app.push_screen(SavedGamesScreen()))  # what the palette's "Saved games" opens
         await alice.wait_for_text(game_id)

@@ -36,7 +36,7 @@ async def test_momiji_serve_database_saves_a_solo_game_there_and_the_same_key_re
         port = int((await server.wait_log(r"listening on 127\.0\.0\.1 port (\d+)")).group(1))
         await server.wait_log(r"games in the database at 127\.0\.0\.1:\d+/t_")
         alice = await clients.terminal(port, username="alice", key=key)
-        await alice.wait_for_text("Welcome, alice.")
+        await alice.wait_for_text("Welcome, alice")
         alice.send("n")
         await alice.wait_for_text("New game")
         alice.send(CTRL_S)
@@ -62,6 +62,7 @@ async def test_momiji_serve_database_saves_a_solo_game_there_and_the_same_key_re
         await again.wait_for_text("Hand ")
         assert await server.stop() == 0
         assert server.find("Traceback") is None
+    assert not (data / "players").exists() and not (data / "tables").exists()  # no file store folders
 
 
 async def test_two_players_at_a_shared_table_on_the_database_every_move_saved_there(pg_url, isolated_dirs, clients):
@@ -140,7 +141,7 @@ async def test_workers_on_the_database_a_killed_worker_loses_no_game(pg_url, tmp
     async with workers(tmp_path / "served", "--database", pg_url) as server:
         port = int((await server.wait_log(r"2 workers listening on 127\.0\.0\.1 port (\d+)")).group(1))
         alice = await clients.terminal(port, username="alice", key=key)
-        await alice.wait_for_text("Welcome, alice.")
+        await alice.wait_for_text("Welcome, alice")
         victim = await server.served_by(alice.conn)
         hand = await start_solo_by_keys(alice)
         game = only_game(pg_url)
@@ -155,6 +156,7 @@ async def test_workers_on_the_database_a_killed_worker_loses_no_game(pg_url, tmp
         assert hand_line(again) == hand
         assert only_game(pg_url).events == game.events  # nothing lost, nothing doubled
         assert not list((tmp_path / "served").rglob("*.jsonl"))
+        assert sorted(p.name for p in (tmp_path / "served").iterdir() if p.is_dir()) == []  # no players/, tables/
         server.proc.send_signal(signal.SIGTERM)
         assert await server.wait_exit() == 0
         assert not server.find_all("Traceback")

@@ -34,10 +34,10 @@ async def test_players_on_two_servers_meet_at_one_table_and_finish_the_game(pg_u
     host_a, host_b = await two_servers(pg_url, tmp_path)
     try:
         alice = await clients.terminal(host_a.port, username="alice", key=new_key())
-        await alice.wait_for_text("Welcome, alice.")
+        await alice.wait_for_text("Welcome, alice")
         a_app = await wait_app(host_a, "alice")
         bob = await clients.terminal(host_b.port, username="bob", key=new_key())
-        await bob.wait_for_text("Welcome, bob.")
+        await bob.wait_for_text("Welcome, bob")
         b_app = await wait_app(host_b, "bob")
         await alice.wait_for_text("bob·")  # who is online, across servers
         await create_table(alice, a_app, seed=4242, seats=3)  # alice, a seat for a player, a bot
@@ -83,9 +83,9 @@ async def test_a_killed_server_loses_no_game_its_player_returns_to_the_seat_on_t
         port_a = int((await host_a.wait_log(r"listening on 127\.0\.0\.1 port (\d+)")).group(1))
         port_b = int((await host_b.wait_log(r"listening on 127\.0\.0\.1 port (\d+)")).group(1))
         alice = await clients.terminal(port_a, username="alice", key=key)
-        await alice.wait_for_text("Welcome, alice.")
+        await alice.wait_for_text("Welcome, alice")
         bob = await clients.terminal(port_b, username="bob", key=new_key())
-        await bob.wait_for_text("Welcome, bob.")
+        await bob.wait_for_text("Welcome, bob")
         alice.send("t")
         await alice.wait_for_text("Create a table")
         alice.send(CTRL_S)  # two seats: alice and one open for a player
@@ -126,11 +126,11 @@ async def test_players_on_two_workers_meet_at_one_table(pg_url, tmp_path, client
     async with workers(tmp_path / "served", "--database", pg_url) as server:
         port = int((await server.wait_log(r"2 workers listening on 127\.0\.0\.1 port (\d+)")).group(1))
         alice = await clients.terminal(port, username="alice", key=new_key())
-        await alice.wait_for_text("Welcome, alice.")
+        await alice.wait_for_text("Welcome, alice")
         alices = await server.served_by(alice.conn)
         for _ in range(12):
             bob = await clients.terminal(port, username="bob", key=new_key())
-            await bob.wait_for_text("Welcome, bob.")
+            await bob.wait_for_text("Welcome, bob")
             if await server.served_by(bob.conn) != alices:
                 break
             bob.conn.abort()

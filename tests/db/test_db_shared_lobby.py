@@ -11,6 +11,7 @@ import asyncio
 import pytest
 from ssh_harness import wait_until
 
+from momiji_tui.engine import events as ev
 from momiji_tui.session import seat_log
 from momiji_tui.session.database_games import DatabaseGames
 from momiji_tui.session.database_lobby import DatabaseLobby
@@ -325,3 +326,67 @@ async def test_a_player_back_on_a_process_that_no_longer_follows_the_game_is_off
     assert a.absent_seat(alice.player) is None  # alice is at the table: nothing to return to
     table, seat = b.return_to(back, game_id)
     assert (table.game_id, seat) == (game_id, 1)
+
+
+async def test_a_seat_whose_process_died_is_left_even_when_its_player_is_online_on_another_worker(
+        lobbies, pg_admin):
+    """Found by a new-player trial with --workers 2: A is killed while alice
+    plays there, and alice is already back online in B's lobby (not at the
+    table): B records that she left (once), so the seat wait runs; her
+    return then records one 'back' after that 'left'."""
+    timers = Timers()
+    a = await lobbies("a", seat_wait=60, call_later=Timers())
+    b = await lobbies("b", seat_wait=60, call_later=timers)
+    alice, bob = FakeMember("key-a", "alice"), FakeMember("key-b", "bob")
+    a.enter(alice)
+    b.enter(bob)
+    pending = a.create_table(alice, ["human"])
+    await wait_until(lambda: pending.table_id in b.pending)
+    b.join_table(bob, pending.table_id)
+    await wait_until(lambda: alice.seated() is not None and bob.seated() is not None)
+    tb = bob.seated().table
+    for task in a._tasks:  # A is killed
+        task.cancel()
+    a._closed = True
+    again = FakeMember("key-a", "alice")
+    b.enter(again)  # alice's new connection lands on B, in the lobby
+    pg_admin.execute("UPDATE lobby_processes SET expires = now() - interval '1 second' WHERE process = %s",
+                     (a.process,))
+    b._beat_once()
+    b.refresh()
+    b.refresh()
+    reasons = [e.reason for e in tb.events if isinstance(e, ev.SeatControlChanged) and e.seat == 0]
+    assert reasons == [seat_log.SEATED, seat_log.LEFT] and len(timers.pending) == 1
+    b.return_to(again, tb.game_id)
+    reasons = [e.reason for e in tb.events if isinstance(e, ev.SeatControlChanged) and e.seat == 0]
+    assert reasons == [seat_log.SEATED, seat_log.LEFT, seat_log.BACK] and timers.pending == []
+
+
+async def test_a_seat_event_another_process_recorded_first_is_not_recorded_twice(lobbies):
+    """Both processes following a game can see the same seat die; the one that
+    records second (a stale replica) catches up and finds it already said:
+    one 'left' in the log, not two (nor two 'You are back.')."""
+    a, _b, alice, bob = await seated_pair(lobbies)
+    ta, tb = alice.seated().table, bob.seated().table
+    a.listener.unwatch(ta.game_id)  # A has not heard of B's event yet
+    tb.record([seat_log.left(1, "key-b")])
+    ta.record([seat_log.left(1, "key-b")])
+    assert ta.events == tb.events
+    assert [e.reason for e in tb.catch_up() + tb.events if isinstance(e, ev.SeatControlChanged)
+            and e.seat == 1] == [seat_log.SEATED, seat_log.LEFT]
+
+
+async def test_every_process_lists_a_started_table_the_same_from_the_lobby_rows(lobbies):
+    """Found by a new-player trial with --workers 2: B no longer follows the
+    game (bob left it) and listed it as "elsewhere", bob (online in B's
+    lobby) as seated; A listed bob as away. Both now list it from the rows."""
+    a, b, _alice, bob = await seated_pair(lobbies, others=("human", "bot"))
+    game_id = bob.seated().table.game_id
+    b.exit(bob)
+    await wait_until(lambda: game_id not in b.live)
+    b.enter(FakeMember("key-b", "bob"))  # back online, in the lobby
+    a.refresh()
+    b.refresh()
+    listed = [[t for t in lobby.snapshot().tables if t.table_id == game_id] for lobby in (a, b)]
+    assert listed[0] == listed[1]
+    assert [status for _, status in listed[0][0].seats] == ["here", "away", "bot"]

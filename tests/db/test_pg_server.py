@@ -10,6 +10,7 @@ import psycopg
 import pytest
 
 import pg_server
+from bench import pg_cluster as bench_pg
 
 
 def test_each_test_gets_a_fresh_database_of_its_own(pg_url, pg_admin):
@@ -29,8 +30,8 @@ def test_a_wrong_password_is_refused(pg_cluster):
 
 
 def test_missing_binaries_skip_unless_required(monkeypatch):
-    monkeypatch.setattr(pg_server.shutil, "which", lambda name: None)
-    monkeypatch.setattr(pg_server.glob, "glob", lambda pattern: [])
+    monkeypatch.setattr(bench_pg.shutil, "which", lambda name: None)
+    monkeypatch.setattr(bench_pg.glob, "glob", lambda pattern: [])
     with pytest.raises(pg_server.PostgresMissing, match="install the 'postgresql' package"):
         pg_server.find_bindir()
     monkeypatch.setenv(pg_server.REQUIRE_ENV, "1")
@@ -44,7 +45,7 @@ def test_the_cluster_is_stopped_and_removed_even_when_tests_fail(tmp_path):
     db_tests = Path(__file__).resolve().parent
     (tmp_path / "conftest.py").write_text(
         "import importlib.util, sys\n"
-        f"sys.path[:0] = [{str(db_tests.parent)!r}, {str(db_tests)!r}]\n"
+        f"sys.path[:0] = [{str(db_tests.parent.parent)!r}, {str(db_tests.parent)!r}, {str(db_tests)!r}]\n"
         f"spec = importlib.util.spec_from_file_location('db_conftest', {str(db_tests / 'conftest.py')!r})\n"
         "db_conftest = importlib.util.module_from_spec(spec); spec.loader.exec_module(db_conftest)\n"
         "pg_cluster, pg_url = db_conftest.pg_cluster, db_conftest.pg_url\n")

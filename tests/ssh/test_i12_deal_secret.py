@@ -75,7 +75,7 @@ async def test_rules_2_2_the_create_table_form_has_no_seed_and_screens_never_sho
     from test_ssh_shared_table import join_first_table
 
     alice = await clients.terminal(game.port, username="alice", key=new_key())
-    await alice.wait_for_text("Welcome, alice.")
+    await alice.wait_for_text("Welcome, alice")
     a_app = await wait_app(game, "alice")
     alice.send("t")
     await wait_until(lambda: isinstance(a_app.screen, CreateTableScreen) and a_app.screen.is_mounted)
@@ -83,7 +83,7 @@ async def test_rules_2_2_the_create_table_form_has_no_seed_and_screens_never_sho
     assert "Seed" not in alice.text
     alice.send(b"\x13")  # ctrl+s: open the table
     bob = await clients.terminal(game.port, username="bob", key=new_key())
-    await bob.wait_for_text("Welcome, bob.")
+    await bob.wait_for_text("Welcome, bob")
     await join_first_table(bob, await wait_app(game, "bob"))
     b_app = await wait_app(game, "bob")
     await wait_until(lambda: isinstance(a_app.screen, TableScreen) and isinstance(b_app.screen, TableScreen))

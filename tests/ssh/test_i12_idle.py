@@ -27,7 +27,7 @@ def make_idle(game, app) -> None:
 async def test_idle_in_the_lobby_ends_the_session(start_game, clients):
     game = await start_game(idle_timeout=TIMEOUT)
     term = await clients.terminal(game.port, username="dave", key=new_key())
-    await term.wait_for_text("Welcome, dave.")
+    await term.wait_for_text("Welcome, dave")
     make_idle(game, await wait_app(game, "dave"))
     await term.wait_for_text("Disconnected: no input for too long.")
 
@@ -35,13 +35,13 @@ async def test_idle_in_the_lobby_ends_the_session(start_game, clients):
 async def test_a_player_waiting_at_a_table_or_playing_with_others_is_never_idle(start_game, clients):
     game = await start_game(idle_timeout=TIMEOUT)
     alice = await clients.terminal(game.port, username="alice", key=new_key())
-    await alice.wait_for_text("Welcome, alice.")
+    await alice.wait_for_text("Welcome, alice")
     a_app = await wait_app(game, "alice")
     await create_table(alice, a_app)
     make_idle(game, a_app)  # waiting for a second player
     assert a_app.is_running and game.lobby.pending_of(a_app) is not None
     bob = await clients.terminal(game.port, username="bob", key=new_key())
-    await bob.wait_for_text("Welcome, bob.")
+    await bob.wait_for_text("Welcome, bob")
     b_app = await wait_app(game, "bob")
     await join_first_table(bob, b_app)
     await wait_until(lambda: a_app.table is not None and a_app.table is b_app.table)

@@ -45,9 +45,9 @@ async def test_a_guest_cannot_pass_as_a_key_holder(game, clients):
     key = new_key()
     hint = key.get_fingerprint("sha256").removeprefix("SHA256:")[:4]
     real = await clients.terminal(game.port, username="alice", key=key)
-    await real.wait_for_text("Welcome, alice.")
+    await real.wait_for_text("Welcome, alice")
     fake = await clients.terminal(game.port, username="alice")  # no key: a guest
-    await fake.wait_for_text("Welcome, alice.")
+    await fake.wait_for_text("Welcome, alice")
     carol = await clients.terminal(game.port, username="carol", size=(100, 30))
     await carol.wait_for_text("3 online")
     await carol.wait_for_text(f"alice·{hint} —")
@@ -58,3 +58,12 @@ async def test_a_guest_cannot_pass_as_a_key_holder(game, clients):
     game.lobby.create_table(g, ["human"])
     carol.send("j")
     await carol.wait_for_text("alice (guest) · (open seat)")
+
+
+async def test_a_second_guest_of_one_name_is_welcomed_as_others_see_them(game, clients):
+    """Found by a new-player trial: two guests 'zed'; the second is shown as
+    'zed-2 (guest)' to others, and was welcomed as 'zed'."""
+    first = await clients.terminal(game.port, username="zed")
+    await first.wait_for_text("Welcome, zed (guest).")
+    second = await clients.terminal(game.port, username="zed")
+    await second.wait_for_text("Welcome, zed-2 (guest).")

@@ -41,7 +41,7 @@ def test_paste_splitter_keeps_pastes_whole_across_reads_and_never_as_keys():
 
 async def test_a_paste_of_random_bytes_is_never_typed(game, clients):
     term = await clients.terminal(game.port, username="alice", key=new_key())
-    await term.wait_for_text("Welcome, alice.")
+    await term.wait_for_text("Welcome, alice")
     app = await wait_app(game, "alice")
     rng = random.Random(12)
     for _ in range(3):
@@ -69,7 +69,7 @@ async def test_a_paste_of_random_bytes_is_never_typed(game, clients):
 async def test_every_size_from_1x1_renders_on_every_lobby_screen(game, clients, caplog):
     caplog.set_level(logging.ERROR)
     term = await clients.terminal(game.port, username="alice", key=new_key())
-    await term.wait_for_text("Welcome, alice.")
+    await term.wait_for_text("Welcome, alice")
     app = await wait_app(game, "alice")
     sizes = [(1, 1), (2, 2), (3, 24), (5, 10), (6, 3), (20, 6), (300, 100), (1, 100), (300, 1)]
     # the lobby, then each lobby screen; then a solo game with the lobby under it
@@ -97,7 +97,7 @@ async def test_fuzz_sizes_pastes_and_keys_never_end_a_session(game, clients, cap
     caplog.set_level(logging.ERROR)
     rng = random.Random(2026)
     term = await clients.terminal(game.port, username="alice", key=new_key())
-    await term.wait_for_text("Welcome, alice.")
+    await term.wait_for_text("Welcome, alice")
     app = await wait_app(game, "alice")
     for _ in range(120):
         action = rng.random()
@@ -121,7 +121,7 @@ async def test_every_size_at_the_table_with_the_lobby_under_it_and_its_dialogs(g
 
     caplog.set_level(logging.ERROR)
     term = await clients.terminal(game.port, username="alice", key=new_key())
-    await term.wait_for_text("Welcome, alice.")
+    await term.wait_for_text("Welcome, alice")
     app = await wait_app(game, "alice")
     await start_solo_game(term, app)
     sizes = [(1, 1), (2, 2), (3, 24), (5, 10), (30, 8), (300, 100), (1, 100), (300, 1)]

@@ -58,7 +58,7 @@ async def test_the_game_server_sends_bot_moves_to_its_pool(start_game, clients, 
     game = await start_game(make_bot=None, bot_workers=1)
     assert game.bots is not None and game.bots.workers == 1
     term = await clients.terminal(game.port, username="alice", key=new_key())
-    await term.wait_for_text("Welcome, alice.")
+    await term.wait_for_text("Welcome, alice")
     app = await wait_app(game, "alice")
     term.send("n")
     await term.wait_for_text("New game")

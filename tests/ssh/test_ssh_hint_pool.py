@@ -39,6 +39,6 @@ async def test_the_game_server_gives_its_apps_the_pools_advise(start_game, clien
     game = await start_game(make_bot=None, bot_workers=1)
     assert game.bots is not None
     term = await clients.terminal(game.port, username="alice", key=new_key())
-    await term.wait_for_text("Welcome, alice.")
+    await term.wait_for_text("Welcome, alice")
     app = await wait_app(game, "alice")
     assert app.advise == game.bots.advise

@@ -24,7 +24,7 @@ async def test_every_data_folder_is_private_0700(start_game, isolated_dirs, clie
         folder.chmod(0o755)
     server = await start_game()
     term = await clients.terminal(server.port, username="alice", key=new_key())
-    await term.wait_for_text("Welcome, alice.")
+    await term.wait_for_text("Welcome, alice")
     for folder in (isolated_dirs, isolated_dirs / "players", isolated_dirs / "tables", old,
                    old / "games"):
         assert mode(folder) == 0o700, folder
@@ -70,7 +70,7 @@ async def test_the_server_sweeps_guests_at_start_and_periodically(start_game, is
 async def test_a_guest_logged_in_now_keeps_their_data(start_game, clients):
     server = await start_game(housekeeping_every=None)
     term = await clients.terminal(server.port, username="gus")
-    await term.wait_for_text("Welcome, gus.")
+    await term.wait_for_text("Welcome, gus")
     app = await wait_app(server, "gus")
     folder = server.lobby.player_dir(app.player)
     folder.mkdir(parents=True, exist_ok=True)
@@ -97,4 +97,5 @@ async def test_a_summary_line_is_logged(start_game, caplog):
     lines = [r.getMessage() for r in caplog.records if r.name == "momiji"]
     assert any(line.startswith("summary: 0 sessions, 0 tables, rss ") and line.endswith(" MB")
                for line in lines), lines
-    assert summary_line(3, 1, 50 * 2**20) == "3 sessions, 1 tables, rss 50 MB"
+    assert summary_line(3, 1, 50 * 2**20) == "3 sessions, 1 table, rss 50 MB"
+    assert summary_line(1, 2, 50 * 2**20) == "1 session, 2 tables, rss 50 MB"

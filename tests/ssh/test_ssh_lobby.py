@@ -35,7 +35,7 @@ async def start_solo_game(term, app) -> None:
 async def test_lobby_renders_for_a_key_and_a_guest(game, clients):
     key = new_key()
     alice = await clients.terminal(game.port, username="alice", key=key)
-    await alice.wait_for_text("Welcome, alice.")
+    await alice.wait_for_text("Welcome, alice")
     fingerprint = key.get_fingerprint("sha256")
     await alice.wait_for_text(f"kept under your key {fingerprint[:19]}")
     for option in ("New game against bots", "Resume my games (0)", "Create a table", "Join a table (0 open)"):
@@ -46,7 +46,7 @@ async def test_lobby_renders_for_a_key_and_a_guest(game, clients):
     assert fingerprint not in str(app.data_dir) and "alice" not in str(app.data_dir)
 
     guest = await clients.terminal(game.port, username="bob")
-    await guest.wait_for_text("Welcome, bob.")
+    await guest.wait_for_text("Welcome, bob")
     await guest.wait_for_text("a guest cannot")  # GUEST_NOTE wraps at 80 columns
     assert GUEST_NOTE.startswith("You came in as a guest")
     guest_app = await wait_app(game, "bob")
@@ -59,13 +59,13 @@ async def test_lobby_renders_for_a_key_and_a_guest(game, clients):
 
 async def test_second_and_third_login_while_a_game_runs(game, clients):
     alice = await clients.terminal(game.port, username="alice", key=new_key())
-    await alice.wait_for_text("Welcome, alice.")
+    await alice.wait_for_text("Welcome, alice")
     app = await wait_app(game, "alice")
     await start_solo_game(alice, app)
     bob = await clients.terminal(game.port, username="bob")
     carol = await clients.terminal(game.port, username="carol", key=new_key())
-    await bob.wait_for_text("Welcome, bob.")
-    await carol.wait_for_text("Welcome, carol.")
+    await bob.wait_for_text("Welcome, bob")
+    await carol.wait_for_text("Welcome, carol")
     await carol.wait_for_text(f"{game.lobby.label(app)} — solo game against 1 bot")
     assert game.handle.session_count == 3
     # The game goes on while the others are in the lobby.
@@ -77,7 +77,7 @@ async def test_second_and_third_login_while_a_game_runs(game, clients):
 async def test_solo_game_saved_under_the_identity_and_resumed_by_the_same_key(game, clients, isolated_dirs):
     key = new_key()
     alice = await clients.terminal(game.port, username="alice", key=key)
-    await alice.wait_for_text("Welcome, alice.")
+    await alice.wait_for_text("Welcome, alice")
     app = await wait_app(game, "alice")
     await start_solo_game(alice, app)
     game_id, events = app.table.game_id, len(app.table.events)
@@ -106,7 +106,7 @@ async def test_solo_game_saved_under_the_identity_and_resumed_by_the_same_key(ga
 
 async def test_a_guest_game_is_saved_but_never_offered_back(game, clients, isolated_dirs):
     guest = await clients.terminal(game.port, username="gus")
-    await guest.wait_for_text("Welcome, gus.")
+    await guest.wait_for_text("Welcome, gus")
     app = await wait_app(game, "gus")
     await start_solo_game(guest, app)
     path = app.table.log.path
@@ -122,7 +122,7 @@ async def test_a_guest_game_is_saved_but_never_offered_back(game, clients, isola
 async def test_one_solo_game_is_never_open_in_two_sessions(game, clients):
     key = new_key()
     first = await clients.terminal(game.port, username="one", key=key)
-    await first.wait_for_text("Welcome, one.")
+    await first.wait_for_text("Welcome, one")
     app = await wait_app(game, "one")
     await start_solo_game(first, app)
     second = await clients.terminal(game.port, username="two", key=key)
@@ -157,7 +157,7 @@ async def test_hostile_usernames_create_no_files_outside_the_data_dir(start_game
 
 async def test_no_screenshot_command_and_no_files_from_deliveries(game, clients, tmp_path):
     term = await clients.terminal(game.port, username="alice")
-    await term.wait_for_text("Welcome, alice.")
+    await term.wait_for_text("Welcome, alice")
     app = await wait_app(game, "alice")
     before = files_under(tmp_path)
     term.send(b"\x10")  # ctrl+p: the command palette
@@ -179,7 +179,7 @@ async def test_no_screenshot_command_and_no_files_from_deliveries(game, clients,
 
 async def test_the_palette_offers_system_commands_but_not_screenshot(game, clients):
     term = await clients.terminal(game.port, username="alice")
-    await term.wait_for_text("Welcome, alice.")
+    await term.wait_for_text("Welcome, alice")
     app = await wait_app(game, "alice")
     titles = [command.title for command in app.get_system_commands(app.screen)]
     assert "Quit" in titles and not any("screenshot" in t.lower() for t in titles)
@@ -191,7 +191,7 @@ async def test_the_palette_offers_system_commands_but_not_screenshot(game, clien
 
 async def test_dropped_lobby_session_leaves_nothing_behind(game, clients):
     alice = await clients.terminal(game.port, username="alice", key=new_key())
-    await alice.wait_for_text("Welcome, alice.")
+    await alice.wait_for_text("Welcome, alice")
     alice.send("t")
     await alice.wait_for_text("Open the table")
     alice.send(CTRL_S)

@@ -19,7 +19,7 @@ async def test_nothing_of_a_session_is_kept_after_its_client_left(start_game, cl
     for i in range(4):
         term = await clients.terminal(server.port, username=f"p{i}",
                                       key=new_key() if i % 2 else None)
-        await term.wait_for_text(f"Welcome, p{i}.")
+        await term.wait_for_text(f"Welcome, p{i}")
         apps.append(weakref.ref(await wait_app(server, f"p{i}")))
         state = server.handle._state
         others += [weakref.ref(x) for x in (*state.sessions, *state.connections)]
@@ -44,12 +44,12 @@ async def test_an_app_that_opened_the_new_game_form_is_freed(start_game, clients
 
     server = await start_game()
     term = await clients.terminal(server.port, username="nina")
-    await term.wait_for_text("Welcome, nina.")
+    await term.wait_for_text("Welcome, nina")
     app = weakref.ref(await wait_app(server, "nina"))
     term.send("n")
     await term.wait_for_text("New game")
     term.send(ESC)
-    await term.wait_for_text("Welcome, nina.")
+    await term.wait_for_text("Welcome, nina")
     await term.close()
     await wait_until(lambda: server.handle.session_count == 0 and not server.lobby.members)
     await wait_until(lambda: not server.handle._state.connections)
@@ -133,7 +133,7 @@ async def test_the_server_runs_a_full_collection_after_a_session_ended(start_gam
     collected: list[int] = []
     server.collect_after_sessions(collect=lambda: collected.append(1), delay=0.0)
     term = await clients.terminal(server.port, username="olga")
-    await term.wait_for_text("Welcome, olga.")
+    await term.wait_for_text("Welcome, olga")
     assert collected == []
     await term.close()
     await wait_until(lambda: collected == [1])

@@ -65,10 +65,10 @@ async def join_first_table(term, app) -> None:
 
 async def table_for_two(game, clients, *, seed: int, bob_key=None, seats: int = 2):
     alice = await clients.terminal(game.port, username="alice", key=new_key())
-    await alice.wait_for_text("Welcome, alice.")
+    await alice.wait_for_text("Welcome, alice")
     await create_table(alice, await wait_app(game, "alice"), seed=seed, seats=seats)
     bob = await clients.terminal(game.port, username="bob", key=bob_key or new_key())
-    await bob.wait_for_text("Welcome, bob.")
+    await bob.wait_for_text("Welcome, bob")
     await join_first_table(bob, await wait_app(game, "bob"))
     a_app, b_app = await wait_app(game, "alice"), await wait_app(game, "bob")
     await wait_until(lambda: isinstance(a_app.screen, TableScreen) and isinstance(b_app.screen, TableScreen))
@@ -230,14 +230,14 @@ async def test_a_bot_at_a_shared_table_thinks_off_the_event_loop_and_moves_once(
 
 async def test_lobby_is_live_for_waiting_players(game, clients):
     alice = await clients.terminal(game.port, username="alice", key=new_key())
-    await alice.wait_for_text("Welcome, alice.")
+    await alice.wait_for_text("Welcome, alice")
     bob = await clients.terminal(game.port, username="bob")
     await bob.wait_for_text("Join a table (0 open)")
     await create_table(alice, await wait_app(game, "alice"), seats=2)
     await bob.wait_for_text("Join a table (1 open)")
     await bob.wait_for_text("table T1 waiting for 1 player")
     alice.send(b"\x1b")  # Esc: the creator leaves, the table closes
-    await alice.wait_for_text("Welcome, alice.")
+    await alice.wait_for_text("Welcome, alice")
     await bob.wait_for_text("Join a table (0 open)")
     a_app = await wait_app(game, "alice")
     assert isinstance(a_app.screen, LobbyScreen) and not game.lobby.pending

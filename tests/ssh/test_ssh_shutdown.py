@@ -19,12 +19,12 @@ from momiji_tui.ssh.server import SHUTDOWN_EXIT_STATUS
 async def test_every_client_gets_the_same_status_and_message_on_shutdown(start_game, clients):
     server = await start_game()
     lobby_term = await clients.terminal(server.port, username="alice", key=new_key())
-    await lobby_term.wait_for_text("Welcome, alice.")
+    await lobby_term.wait_for_text("Welcome, alice")
     table_term = await clients.terminal(server.port, username="bob", key=new_key())
-    await table_term.wait_for_text("Welcome, bob.")
+    await table_term.wait_for_text("Welcome, bob")
     await start_solo_game(table_term, await wait_app(server, "bob"))
     help_term = await clients.terminal(server.port, username="carol")
-    await help_term.wait_for_text("Welcome, carol.")
+    await help_term.wait_for_text("Welcome, carol")
     help_term.send("?")  # a modal screen open at shutdown
     await asyncio.wait_for(server.close(timeout=TIMEOUT), 2 * TIMEOUT)
     statuses = [await term.wait_exit() for term in (lobby_term, table_term, help_term)]
@@ -135,8 +135,8 @@ async def test_the_serve_process_stops_every_client_alike_and_keeps_its_files_pr
         port = int((await server.wait_log(r"listening on 127\.0\.0\.1 port (\d+)")).group(1))
         key_term = await clients.terminal(port, username="alice", key=new_key())
         guest_term = await clients.terminal(port, username="bob")
-        await key_term.wait_for_text("Welcome, alice.")
-        await guest_term.wait_for_text("Welcome, bob.")
+        await key_term.wait_for_text("Welcome, alice")
+        await guest_term.wait_for_text("Welcome, bob")
         assert await server.stop(signal.SIGTERM) == 0  # a bounded wait for the process
         assert [await key_term.wait_exit(), await guest_term.wait_exit()] == [
             SHUTDOWN_EXIT_STATUS] * 2

@@ -141,7 +141,7 @@ async def test_two_workers_serve_one_port_a_killed_worker_loses_no_game_and_sigt
         # A player on one worker starts a solo game.
         key = new_key()
         alice = await clients.terminal(port, username="alice", key=key)
-        await alice.wait_for_text("Welcome, alice.")
+        await alice.wait_for_text("Welcome, alice")
         victim = await server.served_by(alice.conn)
         await wait_until(lambda: len(group_members(victim)) > 1)  # its bot pool is up
         alice.send("n")

@@ -89,6 +89,8 @@ def _why_exchange(d: MoveDraft) -> str | None:
 
 
 def _why_ends(d: MoveDraft) -> str | None:
+    if d.v.turn.revealed:  # a paid reveal waits for its collect (RULES §4.1): the engine says so
+        return d.explain(Play(d.seat, tuple(d.selected)))
     if not d.selected:
         return "Select cards that start new piles first."
     if len(d.arrangements()) < 2:

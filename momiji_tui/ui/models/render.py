@@ -122,9 +122,13 @@ def row_text(seat: SeatView, *, memory: bool = False, clickable: bool = False, w
 
 
 def short_label(name: str, cells: int) -> str:
-    """A seat's name in at most ``cells`` cells (>= 5) for narrow lines: the
-    guest mark left out, a long name cut in its middle so that its start and
-    its distinguishing end stay (``WWWW…W-2``)."""
+    """A seat's name in at most ``cells`` cells (>= 5): the whole name when
+    it fits (a guest's mark included, as the lobby and the move log name
+    them: ``zed-2 (guest)``); else the guest mark left out and a long name
+    cut in its middle so that its start and its distinguishing end stay
+    (``WWWW…W-2``). Raises nothing."""
+    if len(name) <= cells:
+        return name
     name = name.removesuffix(GUEST_MARK)
     if len(name) <= cells:
         return name

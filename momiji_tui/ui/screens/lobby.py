@@ -62,10 +62,11 @@ class LobbyScreen(LobbyListScreen):
         app = lobby_host(self)
         player = app.player
         who = Text()
-        who.append(f"Welcome, {player.name}. ", style="bold")
-        if player.is_guest:
+        if player.is_guest:  # named as others see them: "zed-2 (guest)"
+            who.append(f"Welcome, {app.lobby.label(app)}. ", style="bold")
             who.append(GUEST_NOTE, style="italic")
         else:
+            who.append(f"Welcome, {player.name}. ", style="bold")
             who.append(f"Your games are kept under your key {player.key_hint}. "
                        f"Others see you as {app.lobby.label(app)}.")
         self.query_one("#lobby-who", Static).update(who)

@@ -24,10 +24,12 @@ class MenuScreen(SizedScreen):
     MIN_SIZE = (40, 12)
     #: Whether the data dir holds an unfinished game (set by ``refresh_menu``).
     has_unfinished = False
+    # Short footer labels (the list above says each in full): at 50 columns
+    # "q Quit" and "? Help" stay in view beside the palette's key.
     BINDINGS = [
-        Binding("n", "new", "New game", id="menu.new"),
+        Binding("n", "new", "New", id="menu.new"),
         Binding("c", "continue", "Continue", id="menu.continue"),
-        Binding("s", "saved", "Saved games", id="menu.saved"),
+        Binding("s", "saved", "Saved", id="menu.saved"),
         Binding("q", "app.quit", "Quit", id="menu.quit"),
     ]
 
