@@ -1,6 +1,9 @@
-"""Issue 13, sixth round: a region whose text gets shorter keeps its lines
-until the next layout (a repaint, no whole-screen layout); a text taller than
-the region's lines lays the screen out, as before. Counted, never timed."""
+"""Issue 13, sixth round: a region of the table's column whose text gets
+shorter keeps its lines until the next layout (a repaint, no whole-screen
+layout), unless the table overflows its window; a text taller than the
+region's lines lays the screen out, and the regions that kept lines are
+measured in that layout. A changed text repaints only its changed lines.
+Counted, never timed."""
 
 from __future__ import annotations
 
@@ -9,6 +12,7 @@ from textual.app import App, ComposeResult
 from textual.containers import Vertical
 from textual.widget import Widget
 
+from momiji_tui.ui.widgets.quiet_size import TableColumn
 from momiji_tui.ui.widgets.table_regions import Region
 
 
@@ -20,10 +24,10 @@ class Lines(Region[str]):
 
 
 class Column(App[None]):
-    CSS = "Lines { height: auto; }"
+    CSS = "Lines { height: auto; } TableColumn { height: auto; }"
 
     def compose(self) -> ComposeResult:
-        with Vertical():
+        with TableColumn():
             yield Lines(id="lines")
             yield Lines(id="below")
 
@@ -134,10 +138,10 @@ async def test_a_style_change_on_one_line_repaints_that_line(monkeypatch):
 class Nested(App[None]):
     """A region inside a container of auto height (as the other seats' rows are)."""
 
-    CSS = "Lines { height: auto; } #box { height: auto; }"
+    CSS = "Lines { height: auto; } #box { height: auto; } TableColumn { height: auto; }"
 
     def compose(self) -> ComposeResult:
-        with Vertical():
+        with TableColumn():
             with Vertical(id="box"):
                 yield Lines(id="lines")
             yield Lines(id="below")
@@ -155,3 +159,19 @@ async def test_the_next_layout_gives_a_region_in_a_container_the_lines_its_text_
         below.data = "below\ntaller"  # another region grows: the screen is laid out
         await pilot.pause()
         assert lines.size.height == 1 and app.query_one("#box").size.height == 1 and below.region.y == 1
+
+
+async def test_a_shorter_text_lays_out_a_table_that_overflows_its_window(monkeypatch):
+    """Four lines in a window of three: the line a shorter text frees brings
+    the region below back into view."""
+    app = Column()
+    async with app.run_test(size=(40, 3)) as pilot:
+        lines, below = app.query_one("#lines", Lines), app.query_one("#below", Lines)
+        lines.data, below.data = "one\ntwo\nthree", "below"
+        await pilot.pause()
+        assert below.region.y == 3  # out of view
+        calls = layouts_asked(monkeypatch)
+        lines.data = "one\ntwo"
+        await pilot.pause()
+        assert calls[:1] == ["lines"]  # then the screen's own scrollbars
+        assert below.region.y == 2

@@ -195,6 +195,8 @@ class TableScreen(TableHint):
         self.query_one(NewsLine).data = self.news_slice(v, layout)
         self.say(self.message, error=self.message_is_error)
         self.redraw_move()
+        if any(isinstance(e, ev.TurnEnded) for e in events):
+            self.query_one(TableColumn).lay_out_kept()  # a new turn: regions take the lines they need
 
     def news_slice(self, v: engine.PlayerView, layout: Layout) -> NewsSlice:
         """The banner and the other seats' turns since yours: one line in a

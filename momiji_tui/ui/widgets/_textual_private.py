@@ -52,19 +52,7 @@ moves; ``tests/ui/test_table_confirm_work.py`` exercises each item.
    is drawn from them. A row depends only on its segment and on what the
    bar is drawn over (size, style, filters, ANSI theme): a change of those
    forgets them. Horizontal bars and other renderers take Textual's path.
-6. A widget's size in a layout comes from ``Widget._get_box_model``, cached
-   under a key that holds the widget's private ``_layout_updates`` (bumped
-   only when the widget itself asks for a layout): a widget whose content
-   got shorter without asking for one keeps its old height through later
-   layouts asked by others, and so do the containers of auto size around it
-   (their arrangement is cached too, ``_arrangement_cache``).
-   ``measure_at_next_layout`` does for the widget and those containers what
-   ``Widget._check_refresh`` does when a layout is asked (bumps the counter,
-   clears the arrangements, up to the first container of fixed size), but
-   asks for no layout (issue 13, sixth round: a region whose text got
-   shorter keeps its lines until the next layout, then takes the lines its
-   text needs).
-7. ``Static.update`` sets the content (private ``_Static__content`` and
+6. ``Static.update`` sets the content (private ``_Static__content`` and
    ``_Static__visual``) and repaints the whole widget. ``set_static_content``
    sets them the same way without the repaint, so that a region can repaint
    only the lines whose text changed (``Widget.refresh`` with regions):
@@ -87,7 +75,7 @@ from textual.visual import VisualType, visualize
 from textual.widget import Widget
 from textual.widgets import Static
 
-__all__ = ["QuietScrollBar", "drawn_thumb", "measure_at_next_layout", "painted_by_layout", "quiet_vertical_scrollbar",
+__all__ = ["QuietScrollBar", "drawn_thumb", "painted_by_layout", "quiet_vertical_scrollbar",
            "set_static_content"]
 
 EIGHTHS = 8  # ``ScrollBarRender``'s glyphs per cell (note 4)
@@ -209,22 +197,9 @@ def painted_by_layout(widget: Widget, scroll_y: float | None) -> None:
         bar._repaint_required = False  # private, note 3
 
 
-def measure_at_next_layout(widget: Widget) -> None:
-    """Have the next whole-screen layout (whoever asks for it) measure
-    ``widget`` again, without asking for one now (note 6). Never raises."""
-    widget._layout_updates += 1  # private, note 6
-    for ancestor in widget.ancestors:
-        if not isinstance(ancestor, Widget):
-            break
-        ancestor._clear_arrangement_cache()  # private, note 6
-        ancestor._layout_updates += 1  # private, note 6
-        if not ancestor.styles.auto_dimensions:
-            break
-
-
 def set_static_content(widget: Static, content: VisualType) -> None:
     """Make ``content`` what ``widget`` shows, as ``Static.update`` does, but
-    ask for no repaint: the caller repaints what changed (note 7). Never raises
+    ask for no repaint: the caller repaints what changed (note 6). Never raises
     for a ``rich`` ``Text`` or a string."""
-    widget._Static__content = content  # type: ignore[attr-defined]  # private, note 7
+    widget._Static__content = content  # type: ignore[attr-defined]  # private, note 6
     widget._Static__visual = visualize(widget, content, markup=widget._render_markup)  # type: ignore[attr-defined]

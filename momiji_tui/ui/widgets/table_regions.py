@@ -26,9 +26,9 @@ from textual.widget import Widget
 from textual.widgets import Static
 
 from ..models.table_fit import fit_lines, fitted_height
-from ._textual_private import measure_at_next_layout, set_static_content
+from ._textual_private import set_static_content
 from .quick_content import QuickContent
-from .quiet_size import quiet_virtual_size
+from .quiet_size import TableColumn, quiet_virtual_size
 from ..models.table_text import (
     DisplaySlice, HandSlice, ObjectivesSlice, SeatSlice, StatusSlice, YouSlice, display_region_text,
     hand_text, objectives_region_text, opponent_text, status_text, you_text,
@@ -100,10 +100,20 @@ class Region(Static, Generic[SliceT]):
         if height is None:
             height = self.get_content_height(self.parent_size(), self.app.size, width)
         self._measured = (width, height)  # the next text is compared with this one's height
-        if height != before and height > self.content_size.height:
-            self.refresh(layout=True)
-        elif height != before:
-            measure_at_next_layout(self)  # shorter: kept lines until then
+        if height == before:
+            return
+        column = self.column()
+        if height > self.content_size.height or column is None or not column.keep_lines(self):
+            self.refresh(layout=True)  # more lines than it has (or nowhere to keep them): lay out
+            if column is not None:
+                column.lay_out_kept()  # the regions that kept lines are measured in the same layout
+
+    def column(self) -> TableColumn | None:
+        """The table's column this region sits in (None outside one)."""
+        for node in self.ancestors:
+            if isinstance(node, TableColumn):
+                return node
+        return None
 
     def repaint_lines(self, text: Text, width: int) -> None:
         """Show ``text`` and repaint only its lines that differ from the lines
