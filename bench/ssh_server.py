@@ -11,7 +11,9 @@ instrumented the same way:
   the bench cuts them by phase;
 - SIGUSR2 starts its share of the bot tables (headless apps, 4 ``hard`` bots
   each, thinking in the server's bot pool, as a shared table's bots would);
-- SIGUSR1 writes everything to ``<data dir>/bench-stats-<pid>.json``.
+- SIGUSR1 writes everything to ``<data dir>/bench-stats-<pid>.json``;
+- with ``MOMIJI_BENCH_SLOW_CALLBACKS=1``, the loop's callbacks over 30 ms with
+  samples of their stacks (``bench/slow_callbacks.py``).
 
 ``--gc-default`` puts CPython's default collector thresholds back after
 ``tune_gc`` (the heap is still frozen): does tuning still pay with workers?
@@ -103,6 +105,14 @@ async def _probed(serve: Any, data_dir: Path, number: int, count: int) -> int:
     turns: list[float] = []
     errors: list[str] = []
     started = [0.0]
+    slow = None
+    if os.environ.get("MOMIJI_BENCH_SLOW_CALLBACKS") == "1":
+        try:
+            from .slow_callbacks import SlowCallbacks
+        except ImportError:  # run as a script
+            from bench.slow_callbacks import SlowCallbacks
+        slow = SlowCallbacks()
+        slow.install()
 
     def on_gc(phase: str, info: dict[str, int]) -> None:
         if phase == "start":
@@ -121,7 +131,8 @@ async def _probed(serve: Any, data_dir: Path, number: int, count: int) -> int:
     def dump() -> None:
         path = data_dir / f"bench-stats-{os.getpid()}.json"
         path.write_text(json.dumps({"worker": number, "pid": os.getpid(), "lags": lags, "gcs": gcs,
-                                    "turns": turns, "bot_errors": errors[-3:]}))
+                                    "turns": turns, "bot_errors": errors[-3:],
+                                    "slow": slow.records if slow else []}))
 
     tables: list[asyncio.Task[Any]] = []
 
