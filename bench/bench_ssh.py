@@ -58,6 +58,7 @@ from typing import Any
 try:
     from .common import p95, row
     from .pg_cluster import Cluster, cluster
+    from .slow_callbacks import gc_summary
     from .slow_callbacks import summary as slow_summary
     from .ssh_players import Player, everyone_typing, login_and_start_solo, one_at_a_time
     from .ssh_server import BOT_LEVEL, BOT_TABLES
@@ -67,6 +68,7 @@ except ImportError:  # run as a script
     sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
     from bench.common import p95, row
     from bench.pg_cluster import Cluster, cluster
+    from bench.slow_callbacks import gc_summary
     from bench.slow_callbacks import summary as slow_summary
     from bench.ssh_players import Player, everyone_typing, login_and_start_solo, one_at_a_time
     from bench.ssh_server import BOT_LEVEL, BOT_TABLES
@@ -330,6 +332,9 @@ async def _bench(sessions: int, samples: int, seconds: float, bots_alone: float,
                                                        for i, step in enumerate(steps))]:
             if lines := slow_summary([r for r in slow if begin <= r["at"] <= end]):
                 print(f"slow callbacks (over 30 ms, any worker), {name}:", *lines, sep="\n")
+            if lines := gc_summary([c for worker in stats for c in worker.get("slow_gcs", ())
+                                    if begin <= c["at"] <= end]):
+                print(f"collections over 20 ms (any worker), {name}:", *lines, sep="\n")
         if idle == (0, 0):  # no /proc: memory not measured
             rows = [r for r in rows if r["unit"] != "MB"]
     finally:

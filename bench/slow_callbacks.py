@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import asyncio
 import collections
+import gc
 import sys
 import threading
 import time
@@ -68,6 +69,8 @@ class SlowCallbacks:
 
     def __init__(self) -> None:
         self.records: list[dict[str, Any]] = []
+        self.collections: list[dict[str, Any]] = []  # over 20 ms: generation, wall and CPU seconds
+        self._gc_start = (0.0, 0.0)
         self._current: tuple[float, Any, list[list[str]]] | None = None
         self._main = threading.get_ident()
         self._stop = threading.Event()
@@ -75,10 +78,11 @@ class SlowCallbacks:
     def install(self) -> None:
         """Wrap ``asyncio.Handle._run`` (every loop of this process) and start the watchdog."""
         original = asyncio.Handle._run  # type: ignore[attr-defined]
-        records, clock = self.records, time.perf_counter
+        records, clock, cpu_clock = self.records, time.perf_counter, time.thread_time
 
         def timed_run(handle: asyncio.Handle) -> None:
             samples: list[list[str]] = []
+            cpu = cpu_clock()
             start = clock()
             self._current = (start, handle, samples)
             try:
@@ -88,10 +92,21 @@ class SlowCallbacks:
                 duration = clock() - start
                 if duration > THRESHOLD:
                     records.append({"at": time.time(), "seconds": duration, "name": describe(handle),
-                                    "samples": samples})
+                                    "cpu": cpu_clock() - cpu, "samples": samples})
 
         asyncio.Handle._run = timed_run  # type: ignore[attr-defined]
+        gc.callbacks.append(self._on_gc)
         threading.Thread(target=self._watch, name="slow-callbacks", daemon=True).start()
+
+    def _on_gc(self, phase: str, info: dict[str, int]) -> None:
+        if phase == "start":
+            self._gc_start = (time.perf_counter(), time.thread_time())
+            return
+        wall = time.perf_counter() - self._gc_start[0]
+        if wall > 0.02:
+            self.collections.append({"at": time.time(), "generation": info["generation"], "seconds": wall,
+                                     "cpu": time.thread_time() - self._gc_start[1],
+                                     "collected": info["collected"], "objects": len(gc.get_objects(0))})
 
     def _watch(self) -> None:
         while not self._stop.wait(EVERY):
@@ -103,10 +118,19 @@ class SlowCallbacks:
                 current[2].append(_frame_text(frame))
 
 
+def gc_summary(collections_: list[dict[str, Any]]) -> list[str]:
+    """Lines: the collections over 20 ms, longest first (wall and CPU)."""
+    return [f"  GC gen {c['generation']}: {c['seconds'] * 1000:.0f} ms wall, {c['cpu'] * 1000:.0f} ms CPU, "
+            f"{c['collected']} collected" for c in sorted(collections_, key=lambda c: -c["seconds"])[:8]]
+
+
 def summary(records: list[dict[str, Any]], top: int = 12) -> list[str]:
-    """Lines: the slow callbacks grouped by name and most-sampled innermost
+    """Lines: the slow callbacks (wall time; the main thread's CPU time
+    beside it: the rest is the process waiting for a core, or for the
+    interpreter lock held by another of its threads) grouped by name and most-sampled innermost
     frame of our code (``momiji_tui``, else any), by total time."""
     groups: dict[tuple[str, str], list[float]] = collections.defaultdict(list)
+    cpus: dict[tuple[str, str], list[float]] = collections.defaultdict(list)
     stacks: dict[tuple[str, str], collections.Counter[str]] = collections.defaultdict(collections.Counter)
     for record in records:
         ours = collections.Counter()
@@ -116,12 +140,15 @@ def summary(records: list[dict[str, Any]], top: int = 12) -> list[str]:
         where = ours.most_common(1)[0][0] if ours else "(not sampled)"
         key = (record["name"], where)
         groups[key].append(record["seconds"])
+        cpus[key].append(record.get("cpu", 0.0))
         for sample in record["samples"]:
             stacks[key][" < ".join(reversed(sample[-6:]))] += 1
     lines = []
     for (name, where), times in sorted(groups.items(), key=lambda kv: -sum(kv[1]))[:top]:
         lines.append(f"{len(times):4d} × {name} at {where}: total {sum(times) * 1000:.0f} ms, "
-                     f"max {max(times) * 1000:.0f} ms, median {sorted(times)[len(times) // 2] * 1000:.0f} ms")
+                     f"max {max(times) * 1000:.0f} ms, median {sorted(times)[len(times) // 2] * 1000:.0f} ms; "
+                     f"on the CPU (thread time): total {sum(cpus[(name, where)]) * 1000:.0f} ms, "
+                     f"max {max(cpus[(name, where)]) * 1000:.0f} ms")
         for stack, count in stacks[(name, where)].most_common(2):
             lines.append(f"        {count} samples: {stack}")
     return lines

@@ -4,8 +4,9 @@ key-to-screen p95 ≤ 100 ms.
 The sessions stay logged in at their tables; step by step each player presses
 ``1`` more often (it waits for its redraw, then pauses a random 0.5-1.5 × the
 step's mean interval, so the offered rate is ``sessions / interval`` at most:
-a slow server also slows its players). Each step runs ``seconds``; keys sent
-in its first ``SETTLE`` seconds are not counted. The players stop rendering
+a slow server also slows its players). Each step runs ``seconds`` (no pause runs past its end); the keys
+sent in its first ``SETTLE`` seconds are not counted, achieved keys/s is the
+keys sent (and answered) in the rest over its length. The players stop rendering
 into pyte during the ramp (any bytes after a key are its redraw), so that the
 bench process, on the same cores, costs as little as it can; its own CPU is
 measured per step, with the server's and PostgreSQL's (``/proc/PID/stat``)
@@ -67,10 +68,11 @@ async def _step(players: list[Player], interval: float, seconds: float,
     end = time.perf_counter() + seconds
 
     async def one(player: Player) -> None:
-        await asyncio.sleep(rng.uniform(0, interval))
-        while time.perf_counter() < end:
+        pause = rng.uniform(0, interval)
+        while time.perf_counter() + pause < end:  # no pause runs past the step's end
+            await asyncio.sleep(pause)
             keys.append(await player.key_to_screen(b"1"))
-            await asyncio.sleep(rng.uniform(0.5, 1.5) * interval)
+            pause = rng.uniform(0.5, 1.5) * interval
 
     await asyncio.gather(*(one(p) for p in players))
     return keys
@@ -93,8 +95,8 @@ async def ramp(players: list[Player], seconds: float, server_pids: Callable[[], 
         keys = await _step(players, interval, seconds, rng)
         cpu_end = (cpu_seconds(pids), cpu_seconds(pg), time.process_time(), machine_busy_seconds())
         elapsed = time.perf_counter() - wall
-        counted = sorted(latency for sent, latency in keys if sent >= t0 + SETTLE)
-        window = max(elapsed - SETTLE, 1e-9)
+        counted = sorted(latency for sent, latency in keys if t0 + SETTLE <= sent <= t0 + seconds)
+        window = seconds - SETTLE  # keys are sent until the step's end; the last ones' answers come after
         server, database, bench, machine = ((b - a) / elapsed for a, b in zip(cpu, cpu_end, strict=True))
         step = {"interval": interval, "offered": len(players) / interval,
                 "achieved": len(counted) / window, "keys": len(counted),
@@ -102,7 +104,7 @@ async def ramp(players: list[Player], seconds: float, server_pids: Callable[[], 
                 "p95_ms": p95(counted) * 1000 if counted else 0.0,
                 "server_cores": server, "database_cores": database, "bench_cores": bench,
                 "other_cores": max(0.0, machine - server - database - bench),
-                "window": (t0 + SETTLE, t0 + elapsed), "load": os.getloadavg()[0]}
+                "window": (t0 + SETTLE, t0 + seconds), "load": os.getloadavg()[0]}
         steps.append(step)
         print(f"ramp: every {interval:.2f} s: offered {step['offered']:.0f}, achieved "
               f"{step['achieved']:.1f} keys/s ({step['keys']} keys), p50/p95 {step['p50_ms']:.0f}/"

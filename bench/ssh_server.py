@@ -132,7 +132,8 @@ async def _probed(serve: Any, data_dir: Path, number: int, count: int) -> int:
         path = data_dir / f"bench-stats-{os.getpid()}.json"
         path.write_text(json.dumps({"worker": number, "pid": os.getpid(), "lags": lags, "gcs": gcs,
                                     "turns": turns, "bot_errors": errors[-3:],
-                                    "slow": slow.records if slow else []}))
+                                    "slow": slow.records if slow else [],
+                                    "slow_gcs": slow.collections if slow else []}))
 
     tables: list[asyncio.Task[Any]] = []
 
