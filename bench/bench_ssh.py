@@ -1,6 +1,8 @@
 """SSH hosting: memory per session and key-to-screen latency with many players.
 
     python -m bench.bench_ssh [--quick] [--workers N] [--database]   # alone
+    python -m bench.bench_ssh --database --workers N --ramp [SECONDS]  # keys/s sustained at p95 ≤ 100 ms
+    python -m bench.bench_ssh --database --workers 2 --slow-callbacks  # what stalls the loops
     python -m bench ssh                                  # with the other benchmarks
 
 The server under test is ``momiji serve`` in a child process
@@ -34,7 +36,10 @@ server's children) are counted in rows of their own, and in a second
 per-session figure. The bench's bot tables are its own headless apps, on a
 data dir either way (the players' solo games are in the database).
 The players run on the same machine: on 2 cores they take CPU from the
-workers. The load average is printed too.
+workers. The load average is printed too. ``--ramp`` replaces the phases
+with a rising key rate (``bench/ssh_ramp.py``); ``--slow-callbacks`` prints,
+per phase, the servers' loop callbacks over 30 ms and collections over
+20 ms (``bench/slow_callbacks.py``).
 """
 
 from __future__ import annotations
@@ -58,60 +63,28 @@ from typing import Any
 try:
     from .common import p95, row
     from .pg_cluster import Cluster, cluster
+    from .proc_tree import tree_memory_mb, tree_pids
     from .slow_callbacks import gc_summary
     from .slow_callbacks import summary as slow_summary
     from .ssh_players import Player, everyone_typing, login_and_start_solo, one_at_a_time
     from .ssh_server import BOT_LEVEL, BOT_TABLES
-    from .ssh_ramp import ramp, sustained
+    from .ssh_ramp import SETTLE, ramp, sustained
     from .ssh_server import main as server_main
 except ImportError:  # run as a script
     sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
     from bench.common import p95, row
     from bench.pg_cluster import Cluster, cluster
+    from bench.proc_tree import tree_memory_mb, tree_pids
     from bench.slow_callbacks import gc_summary
     from bench.slow_callbacks import summary as slow_summary
     from bench.ssh_players import Player, everyone_typing, login_and_start_solo, one_at_a_time
     from bench.ssh_server import BOT_LEVEL, BOT_TABLES
-    from bench.ssh_ramp import ramp, sustained
+    from bench.ssh_ramp import SETTLE, ramp, sustained
     from bench.ssh_server import main as server_main
 
 ROOT = Path(__file__).resolve().parents[1]
 TIMEOUT = 60.0
 LISTENING = re.compile(r"\[worker \d+ pid (\d+)\] momiji_tui\.ssh: momiji serve: listening on \S+ port (\d+)")
-
-
-def tree_pids(root: int) -> set[int]:
-    """``root`` and all its descendants (Linux ``/proc``)."""
-    parents: dict[int, int] = {}
-    for entry in Path("/proc").iterdir():
-        if entry.name.isdigit():
-            try:
-                stat = (entry / "stat").read_text()
-                parents[int(entry.name)] = int(stat[stat.rindex(")") + 2:].split()[1])
-            except (OSError, ValueError):
-                continue
-    tree, frontier = {root}, [root]
-    while frontier:
-        children = [pid for pid, ppid in parents.items() if ppid in frontier and pid not in tree]
-        tree.update(children)
-        frontier = children
-    return tree
-
-
-def tree_memory_mb(root: int) -> tuple[float, float]:
-    """(PSS, RSS) in MB summed over ``root`` and all its descendants (Linux);
-    (0, 0) without ``/proc``."""
-    pss = rss = 0
-    for pid in tree_pids(root):
-        try:
-            for line in Path(f"/proc/{pid}/smaps_rollup").read_text().splitlines():
-                if line.startswith("Pss:"):
-                    pss += int(line.split()[1])
-                elif line.startswith("Rss:"):
-                    rss += int(line.split()[1])
-        except (OSError, ValueError):
-            continue
-    return pss / 1024, rss / 1024
 
 
 class Server:
@@ -373,6 +346,8 @@ def main(argv: list[str] | None = None) -> int:
                         help="momiji serve --workers N (default 1: today's single process)")
     parser.add_argument("--gc-default", action="store_true",
                         help="CPython's collector thresholds instead of tune_gc's (heap still frozen)")
+    parser.add_argument("--gc-thresholds", metavar="A,B,C",
+                        help="these collector thresholds instead of tune_gc's (heap still frozen)")
     parser.add_argument("--database", action="store_true",
                         help="serve with --database URL on a throw-away PostgreSQL started for the run "
                              "(initdb/pg_ctl from the machine's packages) instead of the file store")
@@ -386,6 +361,10 @@ def main(argv: list[str] | None = None) -> int:
     if args.child:
         return server_main(Path(args.child), args.workers, args.gc_default,
                            os.environ.get("MOMIJI_BENCH_DATABASE_URL") or None)
+    if args.ramp is not None and args.ramp <= SETTLE:
+        parser.error(f"--ramp SECONDS must be more than {SETTLE:g} (the first {SETTLE:g} s of a step are not counted)")
+    if args.gc_thresholds:  # the server child reads it (bench/ssh_server.py)
+        os.environ["MOMIJI_BENCH_GC_THRESHOLDS"] = args.gc_thresholds
     if args.slow_callbacks:  # the server child reads it (bench/ssh_server.py)
         os.environ["MOMIJI_BENCH_SLOW_CALLBACKS"] = "1"
     rows = run(args.quick, args.sessions, args.workers, args.gc_default, args.database, args.ramp)

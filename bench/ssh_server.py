@@ -17,6 +17,7 @@ instrumented the same way:
 
 ``--gc-default`` puts CPython's default collector thresholds back after
 ``tune_gc`` (the heap is still frozen): does tuning still pay with workers?
+``--gc-thresholds A,B,C`` (``MOMIJI_BENCH_GC_THRESHOLDS``) sets others the same way.
 """
 
 from __future__ import annotations
@@ -89,12 +90,14 @@ def _instrument(game_server: Any, gc_default: bool) -> None:
         _SERVERS.append(server)
         return server
 
+    thresholds = os.environ.get("MOMIJI_BENCH_GC_THRESHOLDS")  # bench_ssh --gc-thresholds
+
     def tune_then_default() -> None:
         tune()
-        gc.set_threshold(700, 10, 10)
+        gc.set_threshold(*((700, 10, 10) if gc_default else (int(t) for t in thresholds.split(","))))
 
     game_server.start_game_server = start_and_keep
-    if gc_default:
+    if gc_default or thresholds:
         game_server.tune_gc = tune_then_default
 
 
