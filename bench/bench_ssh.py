@@ -1,6 +1,8 @@
 """SSH hosting: memory per session and key-to-screen latency with many players.
 
     python -m bench.bench_ssh [--quick] [--workers N] [--database]   # alone
+    python -m bench.bench_ssh --database --workers N --ramp [SECONDS]  # keys/s sustained at p95 ≤ 100 ms
+    python -m bench.bench_ssh --database --workers 2 --slow-callbacks  # what stalls the loops
     python -m bench ssh                                  # with the other benchmarks
 
 The server under test is ``momiji serve`` in a child process
@@ -34,7 +36,10 @@ server's children) are counted in rows of their own, and in a second
 per-session figure. The bench's bot tables are its own headless apps, on a
 data dir either way (the players' solo games are in the database).
 The players run on the same machine: on 2 cores they take CPU from the
-workers. The load average is printed too.
+workers. The load average is printed too. ``--ramp`` replaces the phases
+with a rising key rate (``bench/ssh_ramp.py``); ``--slow-callbacks`` prints,
+per phase, the servers' loop callbacks over 30 ms and collections over
+20 ms (``bench/slow_callbacks.py``).
 """
 
 from __future__ import annotations
@@ -58,49 +63,28 @@ from typing import Any
 try:
     from .common import p95, row
     from .pg_cluster import Cluster, cluster
+    from .proc_tree import tree_memory_mb, tree_pids
+    from .slow_callbacks import gc_summary
+    from .slow_callbacks import summary as slow_summary
     from .ssh_players import Player, everyone_typing, login_and_start_solo, one_at_a_time
     from .ssh_server import BOT_LEVEL, BOT_TABLES
+    from .ssh_ramp import SETTLE, ramp, sustained
     from .ssh_server import main as server_main
 except ImportError:  # run as a script
     sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
     from bench.common import p95, row
     from bench.pg_cluster import Cluster, cluster
+    from bench.proc_tree import tree_memory_mb, tree_pids
+    from bench.slow_callbacks import gc_summary
+    from bench.slow_callbacks import summary as slow_summary
     from bench.ssh_players import Player, everyone_typing, login_and_start_solo, one_at_a_time
     from bench.ssh_server import BOT_LEVEL, BOT_TABLES
+    from bench.ssh_ramp import SETTLE, ramp, sustained
     from bench.ssh_server import main as server_main
 
 ROOT = Path(__file__).resolve().parents[1]
 TIMEOUT = 60.0
 LISTENING = re.compile(r"\[worker \d+ pid (\d+)\] momiji_tui\.ssh: momiji serve: listening on \S+ port (\d+)")
-
-
-def tree_memory_mb(root: int) -> tuple[float, float]:
-    """(PSS, RSS) in MB summed over ``root`` and all its descendants (Linux);
-    (0, 0) without ``/proc``."""
-    parents: dict[int, int] = {}
-    for entry in Path("/proc").iterdir():
-        if entry.name.isdigit():
-            try:
-                stat = (entry / "stat").read_text()
-                parents[int(entry.name)] = int(stat[stat.rindex(")") + 2:].split()[1])
-            except (OSError, ValueError):
-                continue
-    tree, frontier = {root}, [root]
-    while frontier:
-        children = [pid for pid, ppid in parents.items() if ppid in frontier and pid not in tree]
-        tree.update(children)
-        frontier = children
-    pss = rss = 0
-    for pid in tree:
-        try:
-            for line in Path(f"/proc/{pid}/smaps_rollup").read_text().splitlines():
-                if line.startswith("Pss:"):
-                    pss += int(line.split()[1])
-                elif line.startswith("Rss:"):
-                    rss += int(line.split()[1])
-        except (OSError, ValueError):
-            continue
-    return pss / 1024, rss / 1024
 
 
 class Server:
@@ -166,7 +150,7 @@ def phase_stats(stats: list[dict[str, Any]], start: float, end: float) -> dict[s
         gc_max = max([gc_max, *(pause for _, pause in gcs)])
         full_gcs += sum(gen == 2 for gen, _ in gcs)
         turns += sum(start <= t <= end for t in worker["turns"])
-    return {"lag_p95_ms": lag_p95 * 1000, "pause_ms": max(lag_max, gc_max) * 1000,
+    return {"lag_p95_ms": lag_p95 * 1000, "pause_ms": max(lag_max, gc_max) * 1000, "lag_max_ms": lag_max * 1000,
             "gc_max_ms": gc_max * 1000, "full_gcs": full_gcs, "turns_per_s": turns / max(end - start, 1e-9)}
 
 
@@ -181,7 +165,8 @@ def _phase_rows(name: str, phase: dict[str, float], latencies: list[float] | Non
         ]
     rows += [
         row(f"ssh: loop lag p95 (worst worker), {name}", phase["lag_p95_ms"], "ms", None, False),
-        row(f"ssh: longest pause (loop lag or GC, any worker), {name}; {phase['full_gcs']} full GCs",
+        row(f"ssh: longest pause (loop lag or GC, any worker), {name}; loop lag max "
+            f"{phase['lag_max_ms']:.0f} ms, GC max {phase['gc_max_ms']:.0f} ms, {phase['full_gcs']} full GCs",
             phase["pause_ms"], "ms", 50, False),
     ]
     if phase["turns_per_s"]:
@@ -189,8 +174,55 @@ def _phase_rows(name: str, phase: dict[str, float], latencies: list[float] | Non
     return rows
 
 
+def _ramp_rows(w: str, steps: list[dict[str, Any]], stats: list[dict[str, Any]]) -> list[dict]:
+    """A row per ramp step (its p95) and the sustained keys/s at p95 ≤ 100 ms."""
+    rows = []
+    for index, step in enumerate(steps):
+        phase = phase_stats(stats, *step["window"])
+        rows.append(row(
+            f"ssh [{w}]: ramp step {index + 1}: offered {step['offered']:.0f}, achieved {step['achieved']:.1f} "
+            f"keys/s ({step['keys']} keys), p50 {step['p50_ms']:.0f} ms, loop lag p95 {phase['lag_p95_ms']:.0f} "
+            f"ms, max {phase['lag_max_ms']:.0f} ms, GC max {phase['gc_max_ms']:.0f} ms; cores: server "
+            f"{step['server_cores']:.2f}, PostgreSQL {step['database_cores']:.2f}, bench {step['bench_cores']:.2f}, "
+            f"others {step['other_cores']:.2f}; load {step['load']:.1f}; key-to-screen p95",
+            step["p95_ms"], "ms", 100, False))
+    if steps:
+        best, interpolated = sustained(steps)
+        rows += [row(f"ssh [{w}]: sustained keys/s at p95 ≤ 100 ms (highest step that met it)",
+                     best, "keys/s", None, True),
+                 row(f"ssh [{w}]: the same, interpolated in p95 to the next step", interpolated, "keys/s",
+                     None, True)]
+    return rows
+
+
+async def _phases(server: Server, players: list[Player], samples: int, seconds: float, bots_alone: float,
+                  windows: dict[str, tuple[float, float]]) -> tuple[dict[str, list[float]], tuple[float, float]]:
+    """The phases (one key at a time, all typing, bot tables alone, all typing
+    with them): each phase's latencies and the memory with the bot tables;
+    the phases' windows in ``windows``."""
+    rng = random.Random(7)
+    t0 = time.time()
+    single = await one_at_a_time(players, samples, rng)
+    windows["one key at a time"] = (t0, time.time())
+    t0 = time.time()
+    typing = await everyone_typing(players, seconds, rng)
+    windows["all typing"] = (t0, time.time())
+    server.signal_workers(signal.SIGUSR2)  # the bot tables
+    await asyncio.sleep(4.0)  # their apps start
+    t0 = time.time()
+    await asyncio.sleep(bots_alone)
+    windows[f"{BOT_TABLES} {BOT_LEVEL}-bot tables alone"] = (t0, time.time())
+    t0 = time.time()
+    busy = await everyone_typing(players, seconds, rng)
+    windows[f"all typing + {BOT_TABLES} bot tables"] = (t0, time.time())
+    latencies = {"one key at a time": single, "all typing": typing,
+                 f"all typing + {BOT_TABLES} bot tables": busy}
+    return latencies, server.memory()
+
+
 async def _bench(sessions: int, samples: int, seconds: float, bots_alone: float, workers: int,
-                 gc_default: bool, database: Cluster | None = None) -> list[dict]:
+                 gc_default: bool, database: Cluster | None = None,
+                 ramp_seconds: float | None = None) -> list[dict]:
     data = Path(tempfile.mkdtemp(prefix="momiji-bench-ssh-"))
     env = {k: v for k, v in os.environ.items() if not k.startswith("TEXTUAL")}
     env["MOMIJI_DATA_DIR"] = str(data)
@@ -224,22 +256,14 @@ async def _bench(sessions: int, samples: int, seconds: float, bots_alone: float,
         await asyncio.sleep(1.0)
         full, pg_full = server.memory(), server.database_memory()
 
-        rng = random.Random(7)
-        t0 = time.time()
-        single = await one_at_a_time(players, samples, rng)
-        windows["one key at a time"] = (t0, time.time())
-        t0 = time.time()
-        typing = await everyone_typing(players, seconds, rng)
-        windows["all typing"] = (t0, time.time())
-        server.signal_workers(signal.SIGUSR2)  # the bot tables
-        await asyncio.sleep(4.0)  # their apps start
-        t0 = time.time()
-        await asyncio.sleep(bots_alone)
-        windows[f"{BOT_TABLES} {BOT_LEVEL}-bot tables alone"] = (t0, time.time())
-        t0 = time.time()
-        busy = await everyone_typing(players, seconds, rng)
-        windows[f"all typing + {BOT_TABLES} bot tables"] = (t0, time.time())
-        loaded = server.memory()
+        steps: list[dict[str, Any]] = []
+        latencies: dict[str, list[float]] = {}
+        loaded = full
+        if ramp_seconds:
+            steps = await ramp(players, ramp_seconds, lambda: sorted(tree_pids(proc.pid)),
+                               lambda: sorted(tree_pids(database.pid())) if database else [])
+        else:
+            latencies, loaded = await _phases(server, players, samples, seconds, bots_alone, windows)
         stats = await server.stats()
         errors = [e for worker in stats for e in worker["bot_errors"]]
         if errors:
@@ -256,8 +280,9 @@ async def _bench(sessions: int, samples: int, seconds: float, bots_alone: float,
                 full[0], "MB", None, False),
             row(f"ssh [{w}]: memory per extra session, PSS (RSS {(full[1] - one[1]) / max(1, n - 1):.1f} MB)",
                 (full[0] - one[0]) / max(1, n - 1), "MB", 10, False),
-            row(f"ssh [{w}]: server memory with the bot tables: PSS (RSS {loaded[1]:.0f} MB)",
-                loaded[0], "MB", None, False),
+            *([] if ramp_seconds else [
+                row(f"ssh [{w}]: server memory with the bot tables: PSS (RSS {loaded[1]:.0f} MB)",
+                    loaded[0], "MB", None, False)]),
             row(f"ssh [{w}]: {n - 1} logins to a started solo game (bursts of 8)", burst, "s", None, False),
         ]
         if database:  # the cluster's processes are not the server's children: counted apart
@@ -270,12 +295,19 @@ async def _bench(sessions: int, samples: int, seconds: float, bots_alone: float,
                     f"(RSS {(full[1] + pg_full[1] - one[1] - pg_one[1]) / max(1, n - 1):.1f} MB)",
                     (full[0] + pg_full[0] - one[0] - pg_one[0]) / max(1, n - 1), "MB", 10, False),
             ]
-        latencies = {"one key at a time": single, "all typing": typing,
-                     f"all typing + {BOT_TABLES} bot tables": busy}
         for name, (begin, end) in windows.items():
             rows += [dict(r, benchmark=r["benchmark"].replace("ssh:", f"ssh [{w}]:", 1))
                      for r in _phase_rows(f"{n} sessions, {name}" if name in latencies else name,
                                           phase_stats(stats, begin, end), latencies.get(name), end - begin)]
+        rows += _ramp_rows(w, steps, stats)
+        slow = [record for worker in stats for record in worker["slow"]]
+        for name, (begin, end) in [*windows.items(), *((f"ramp step {i + 1}", step["window"])
+                                                       for i, step in enumerate(steps))]:
+            if lines := slow_summary([r for r in slow if begin <= r["at"] <= end]):
+                print(f"slow callbacks (over 30 ms, any worker), {name}:", *lines, sep="\n")
+            if lines := gc_summary([c for worker in stats for c in worker.get("slow_gcs", ())
+                                    if begin <= c["at"] <= end]):
+                print(f"collections over 20 ms (any worker), {name}:", *lines, sep="\n")
         if idle == (0, 0):  # no /proc: memory not measured
             rows = [r for r in rows if r["unit"] != "MB"]
     finally:
@@ -293,14 +325,17 @@ async def _bench(sessions: int, samples: int, seconds: float, bots_alone: float,
 
 
 def run(quick: bool, sessions: int | None = None, workers: int = 1, gc_default: bool = False,
-        database: bool = False) -> list[dict]:
+        database: bool = False, ramp_seconds: float | None = None) -> list[dict]:
     """Rows ``{"benchmark", "value", "unit", "target", "met", ...}``; with
-    ``database``, the server on a throw-away PostgreSQL started for the run."""
+    ``database``, the server on a throw-away PostgreSQL started for the run;
+    with ``ramp_seconds``, the ramp (``bench/ssh_ramp.py``) instead of the phases."""
     default, samples, seconds, bots_alone = (16, 40, 12.0, 8.0) if quick else (64, 150, 40.0, 15.0)
     if not database:
-        return asyncio.run(_bench(sessions or default, samples, seconds, bots_alone, workers, gc_default))
+        return asyncio.run(_bench(sessions or default, samples, seconds, bots_alone, workers, gc_default,
+                                  None, ramp_seconds))
     with cluster() as pg:
-        return asyncio.run(_bench(sessions or default, samples, seconds, bots_alone, workers, gc_default, pg))
+        return asyncio.run(_bench(sessions or default, samples, seconds, bots_alone, workers, gc_default, pg,
+                                  ramp_seconds))
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -311,15 +346,28 @@ def main(argv: list[str] | None = None) -> int:
                         help="momiji serve --workers N (default 1: today's single process)")
     parser.add_argument("--gc-default", action="store_true",
                         help="CPython's collector thresholds instead of tune_gc's (heap still frozen)")
+    parser.add_argument("--gc-thresholds", metavar="A,B,C",
+                        help="these collector thresholds instead of tune_gc's (heap still frozen)")
     parser.add_argument("--database", action="store_true",
                         help="serve with --database URL on a throw-away PostgreSQL started for the run "
                              "(initdb/pg_ctl from the machine's packages) instead of the file store")
+    parser.add_argument("--ramp", type=float, nargs="?", const=20.0, metavar="SECONDS",
+                        help="instead of the phases, raise the keys/s step by step (each step SECONDS, "
+                             "default 20) and report the keys/s sustained at p95 ≤ 100 ms")
+    parser.add_argument("--slow-callbacks", action="store_true",
+                        help="report the servers' event-loop callbacks over 30 ms with their stacks")
     parser.add_argument("--child", metavar="DATA_DIR", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     if args.child:
         return server_main(Path(args.child), args.workers, args.gc_default,
                            os.environ.get("MOMIJI_BENCH_DATABASE_URL") or None)
-    rows = run(args.quick, args.sessions, args.workers, args.gc_default, args.database)
+    if args.ramp is not None and args.ramp <= SETTLE:
+        parser.error(f"--ramp SECONDS must be more than {SETTLE:g} (the first {SETTLE:g} s of a step are not counted)")
+    if args.gc_thresholds:  # the server child reads it (bench/ssh_server.py)
+        os.environ["MOMIJI_BENCH_GC_THRESHOLDS"] = args.gc_thresholds
+    if args.slow_callbacks:  # the server child reads it (bench/ssh_server.py)
+        os.environ["MOMIJI_BENCH_SLOW_CALLBACKS"] = "1"
+    rows = run(args.quick, args.sessions, args.workers, args.gc_default, args.database, args.ramp)
     width = max(len(r["benchmark"]) for r in rows)
     for r in rows:
         target = "" if r["target"] is None else f"{'≥' if r['higher_is_better'] else '≤'}{r['target']}"

@@ -22,10 +22,14 @@ class Player:
         self.screen = pyte.Screen(80, 24)
         self.stream = pyte.ByteStream(self.screen)
         self.changed = asyncio.Event()
+        self.render = True  # False: the screen is not kept (any bytes are a redraw); the ramp's cheap players
         self.pump = asyncio.ensure_future(self._read())
 
     async def _read(self) -> None:
         while data := await self.proc.stdout.read(65536):
+            if not self.render:
+                self.changed.set()
+                continue
             self.screen.dirty.clear()
             self.stream.feed(data)
             if self.screen.dirty:  # some cell was drawn (text or style)

@@ -11,10 +11,13 @@ instrumented the same way:
   the bench cuts them by phase;
 - SIGUSR2 starts its share of the bot tables (headless apps, 4 ``hard`` bots
   each, thinking in the server's bot pool, as a shared table's bots would);
-- SIGUSR1 writes everything to ``<data dir>/bench-stats-<pid>.json``.
+- SIGUSR1 writes everything to ``<data dir>/bench-stats-<pid>.json``;
+- with ``MOMIJI_BENCH_SLOW_CALLBACKS=1``, the loop's callbacks over 30 ms with
+  samples of their stacks (``bench/slow_callbacks.py``).
 
 ``--gc-default`` puts CPython's default collector thresholds back after
 ``tune_gc`` (the heap is still frozen): does tuning still pay with workers?
+``--gc-thresholds A,B,C`` (``MOMIJI_BENCH_GC_THRESHOLDS``) sets others the same way.
 """
 
 from __future__ import annotations
@@ -87,12 +90,14 @@ def _instrument(game_server: Any, gc_default: bool) -> None:
         _SERVERS.append(server)
         return server
 
+    thresholds = os.environ.get("MOMIJI_BENCH_GC_THRESHOLDS")  # bench_ssh --gc-thresholds
+
     def tune_then_default() -> None:
         tune()
-        gc.set_threshold(700, 10, 10)
+        gc.set_threshold(*((700, 10, 10) if gc_default else (int(t) for t in thresholds.split(","))))
 
     game_server.start_game_server = start_and_keep
-    if gc_default:
+    if gc_default or thresholds:
         game_server.tune_gc = tune_then_default
 
 
@@ -103,6 +108,14 @@ async def _probed(serve: Any, data_dir: Path, number: int, count: int) -> int:
     turns: list[float] = []
     errors: list[str] = []
     started = [0.0]
+    slow = None
+    if os.environ.get("MOMIJI_BENCH_SLOW_CALLBACKS") == "1":
+        try:
+            from .slow_callbacks import SlowCallbacks
+        except ImportError:  # run as a script
+            from bench.slow_callbacks import SlowCallbacks
+        slow = SlowCallbacks()
+        slow.install()
 
     def on_gc(phase: str, info: dict[str, int]) -> None:
         if phase == "start":
@@ -121,7 +134,9 @@ async def _probed(serve: Any, data_dir: Path, number: int, count: int) -> int:
     def dump() -> None:
         path = data_dir / f"bench-stats-{os.getpid()}.json"
         path.write_text(json.dumps({"worker": number, "pid": os.getpid(), "lags": lags, "gcs": gcs,
-                                    "turns": turns, "bot_errors": errors[-3:]}))
+                                    "turns": turns, "bot_errors": errors[-3:],
+                                    "slow": slow.records if slow else [],
+                                    "slow_gcs": slow.collections if slow else []}))
 
     tables: list[asyncio.Task[Any]] = []
 

@@ -37,6 +37,7 @@ from ..store.database.lobby_rows import (
 )
 from .database_games import DatabaseGames
 from .lobby import Lobby
+from .lobby_heartbeat import beat, finish
 from .lobby_mirror import (
     Mirror, RemoteMember, gone_elsewhere, remote_players, seat_elsewhere, started_tables,
     sync_seats,
@@ -82,6 +83,8 @@ class DatabaseLobby(Lobby):
         self._refresh_due = False
         self._last_added: LiveTable | None = None
         self._handed_over: set[str] = set()  # started tables whose players this process seated
+        self.database_calls = 0  # and a heartbeat in a thread: lobby_heartbeat.py
+        self.beat_call: asyncio.Future[tuple[LobbyRows, int]] | None = None
 
     # ------------------------------------------------------------ following
     async def start_following(self) -> None:
@@ -102,6 +105,7 @@ class DatabaseLobby(Lobby):
         for task in self._tasks:
             task.cancel()
         await asyncio.gather(*self._tasks, return_exceptions=True)
+        await finish(self)  # a heartbeat in flight, before this process leaves the database
         self._tasks = []
         try:
             self._run(lambda conn: forget_process(conn, self.process))
@@ -109,6 +113,7 @@ class DatabaseLobby(Lobby):
             log.error("cannot leave the shared lobby: %s", exc)
 
     def _run(self, query: Callable[[Connection], Coroutine[Any, Any, T]]) -> T:
+        self.database_calls += 1
         try:
             return self.db.store.run(query)
         except (psycopg.Error, OSError) as exc:
@@ -120,13 +125,9 @@ class DatabaseLobby(Lobby):
         self._run(lambda conn: heartbeat(conn, self.process, socket.gethostname(), os.getpid(), self.ttl))
 
     async def _beat(self) -> None:
-        while True:
+        while True:  # a catch-up read even if a wake-up was missed; the database's part off the loop
             await self.beat_pause(self.heartbeat_every)
-            try:
-                self._beat_once()
-            except LobbyError:
-                continue
-            self.refresh()  # a catch-up read even if a wake-up was missed
+            await beat(self)
 
     def _wake(self, payload: str) -> None:
         if payload in ("", LOBBY_WAKE) and not self._refresh_due:
@@ -152,14 +153,14 @@ class DatabaseLobby(Lobby):
                         log.exception("game %s: an event from the database is refused: %s", game_id, exc)
 
     # --------------------------------------------------------------- reading
-    def refresh(self) -> None:
-        """Read the whole lobby again and bring this process up to it: tables
-        gone tell their waiting players, started ones seat them."""
+    def refresh(self, rows: LobbyRows | None = None) -> None:
+        """Read the whole lobby again (or take ``rows`` just read) and bring this
+        process up to it: tables gone tell their waiting players, started ones seat them."""
         self._refresh_due = False
         if self._closed:
             return
         try:
-            rows = self._run(read_lobby)
+            rows = self._run(read_lobby) if rows is None else rows
         except LobbyError:
             return
         old, previous, self.rows = self.pending, self.rows, rows
