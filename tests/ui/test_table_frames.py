@@ -85,3 +85,38 @@ async def test_rules_5_1_a_hand_that_got_shorter_keeps_its_lines_until_the_turn_
             await app.workers.wait_for_complete()
             await pilot.pause()
         assert hand.size.height == 1
+
+
+async def discard_to_the_limit(pilot, app: MomijiApp):
+    """Four seats, room to spare: collect to 11 cards, discard 3 (RULES §5.1);
+    the hand keeps its second line. Returns the hand region."""
+    screen = await sit(pilot, situation(hand=HAND, display="O3b Z3b M3b", seats=4))
+    hand = screen.query_one("#hand")
+    await pilot.press("c", "M", "d", "9", "0", "b", "enter")
+    for _ in range(3):  # bounded: the table change arrives as a message
+        await pilot.pause()
+    assert len(app.table.view(0).me.hand) == 8 and hand.size.height == 2
+    return hand
+
+
+async def test_rules_5_1_a_resize_of_the_height_alone_gives_a_kept_hand_the_lines_it_needs(isolated_dirs):
+    """A window made shorter must not lose the log to a blank line the hand kept."""
+    app = MomijiApp(isolated_dirs, bot_delay=0, make_bot=scripted_bot)
+    async with app.run_test(size=(80, 32)) as pilot:
+        hand = await discard_to_the_limit(pilot, app)
+        await pilot.resize_terminal(80, 24)
+        for _ in range(3):  # bounded: the resize arrives as messages
+            await pilot.pause()
+        assert hand.size.height == 1
+
+
+async def test_rules_5_1_a_screen_closed_over_the_table_gives_a_kept_hand_the_lines_it_needs(isolated_dirs):
+    app = MomijiApp(isolated_dirs, bot_delay=0, make_bot=scripted_bot)
+    async with app.run_test(size=(80, 32)) as pilot:
+        hand = await discard_to_the_limit(pilot, app)
+        await pilot.press("question_mark")
+        await pilot.pause()
+        await pilot.press("escape")
+        for _ in range(3):  # bounded: the screen comes back by messages
+            await pilot.pause()
+        assert type(app.screen).__name__ == "TableScreen" and hand.size.height == 1

@@ -132,6 +132,13 @@ class TableScreen(TableHint):
         self.fit_to_size()
         self.refresh_table([])
 
+    def fit_to_size(self) -> None:
+        """Also give the regions that kept lines the lines they need: the
+        window changed, or this screen is back from one over it."""
+        super().fit_to_size()
+        if self.ready:
+            self.query_one(TableColumn).lay_out_kept()
+
     def size_changed(self) -> None:
         super().size_changed()
         if self.ready:
