@@ -44,13 +44,12 @@ class TableColumn(Vertical):
 
     It also keeps the regions whose text got shorter (issue 13, sixth
     round): such a region keeps its lines, blank at its bottom, and asks for
-    no layout (nothing moves: a repaint); the next time a region needs more
-    lines, and when a turn ends, the window is resized or the table's screen
-    comes back (the table screen's calls), every kept region
-    asks for a layout, so that one layout measures them all (Textual
-    repaints what that layout moves). While the
-    table does not fit its window, a shorter region lays it out at once: the
-    lines it frees may bring the rest back into view."""
+    no layout (nothing moves: a repaint). The next time a region needs more
+    lines, a turn ends, the window is resized or the table's screen comes
+    back (the table screen's calls), every kept region asks for a layout, so
+    that one layout measures them all (Textual repaints what it moves).
+    While the table does not fit its window, a shorter region lays it out at
+    once: the lines it frees may bring the rest back into view."""
 
     BLANK = True
     virtual_size = quiet_virtual_size()
