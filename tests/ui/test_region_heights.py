@@ -32,6 +32,14 @@ class Column(App[None]):
             yield Lines(id="below")
 
 
+async def shown(app: App[None], pilot, text: str) -> tuple[Lines, Lines]:
+    """The two regions, ``#lines`` showing ``text`` and ``#below`` one line, laid out."""
+    lines, below = app.query_one("#lines", Lines), app.query_one("#below", Lines)
+    lines.data, below.data = text, "below"
+    await pilot.pause()
+    return lines, below
+
+
 def layouts_asked(monkeypatch) -> list[str]:
     """Every widget that asks for a whole-screen layout."""
     calls: list[str] = []
@@ -49,9 +57,7 @@ def layouts_asked(monkeypatch) -> list[str]:
 async def test_a_shorter_text_keeps_the_region_s_lines_and_asks_for_no_layout(monkeypatch):
     app = Column()
     async with app.run_test(size=(40, 10)) as pilot:
-        lines, below = app.query_one("#lines", Lines), app.query_one("#below", Lines)
-        lines.data, below.data = "one\ntwo\nthree", "below"
-        await pilot.pause()
+        lines, below = await shown(app, pilot, "one\ntwo\nthree")
         assert lines.size.height == 3 and below.region.y == 3
         calls = layouts_asked(monkeypatch)
         lines.data = "one"  # two lines fewer: kept, blank at the bottom
@@ -68,9 +74,7 @@ async def test_a_shorter_text_keeps_the_region_s_lines_and_asks_for_no_layout(mo
 async def test_a_text_taller_than_the_region_s_lines_lays_the_screen_out(monkeypatch):
     app = Column()
     async with app.run_test(size=(40, 10)) as pilot:
-        lines, below = app.query_one("#lines", Lines), app.query_one("#below", Lines)
-        lines.data, below.data = "one", "below"
-        await pilot.pause()
+        lines, below = await shown(app, pilot, "one")
         calls = layouts_asked(monkeypatch)
         lines.data = "one\ntwo"
         await pilot.pause()
@@ -78,12 +82,10 @@ async def test_a_text_taller_than_the_region_s_lines_lays_the_screen_out(monkeyp
         assert lines.size.height == 2 and below.region.y == 2
 
 
-async def test_the_next_layout_gives_a_region_the_lines_its_text_needs(monkeypatch):
+async def test_the_next_layout_gives_a_region_the_lines_its_text_needs():
     app = Column()
     async with app.run_test(size=(40, 10)) as pilot:
-        lines, below = app.query_one("#lines", Lines), app.query_one("#below", Lines)
-        lines.data, below.data = "one\ntwo\nthree", "below"
-        await pilot.pause()
+        lines, below = await shown(app, pilot, "one\ntwo\nthree")
         lines.data = "one"
         await pilot.pause()
         assert lines.size.height == 3
@@ -147,12 +149,10 @@ class Nested(App[None]):
             yield Lines(id="below")
 
 
-async def test_the_next_layout_gives_a_region_in_a_container_the_lines_its_text_needs(monkeypatch):
+async def test_the_next_layout_gives_a_region_in_a_container_the_lines_its_text_needs():
     app = Nested()
     async with app.run_test(size=(40, 10)) as pilot:
-        lines, below = app.query_one("#lines", Lines), app.query_one("#below", Lines)
-        lines.data, below.data = "one\ntwo\nthree", "below"
-        await pilot.pause()
+        lines, below = await shown(app, pilot, "one\ntwo\nthree")
         lines.data = "one"
         await pilot.pause()
         assert app.query_one("#box").size.height == 3
@@ -166,9 +166,7 @@ async def test_a_shorter_text_lays_out_a_table_that_overflows_its_window(monkeyp
     the region below back into view."""
     app = Column()
     async with app.run_test(size=(40, 3)) as pilot:
-        lines, below = app.query_one("#lines", Lines), app.query_one("#below", Lines)
-        lines.data, below.data = "one\ntwo\nthree", "below"
-        await pilot.pause()
+        lines, below = await shown(app, pilot, "one\ntwo\nthree")
         assert below.region.y == 3  # out of view
         calls = layouts_asked(monkeypatch)
         lines.data = "one\ntwo"
