@@ -222,7 +222,9 @@ class DatabaseLobby(Lobby):
         mine = super().snapshot()
         players = tuple(sorted(mine.players + tuple(remote_players(self.rows, self.process))))
         waiting = tuple(info for info in mine.tables if info.state == "waiting")
-        return LobbySnapshot(players, waiting + tuple(started_tables(self.rows)))
+        activities = [(m.account_id, m.activity) for m in self.rows.members if m.process != self.process]
+        activities += [(m.player.account_id, activity) for m, activity in self.members.items()]  # fresher
+        return LobbySnapshot(players, waiting + tuple(started_tables(self.rows, activities)))
 
     # --------------------------------------------------------------- members
     def enter(self, member: Member) -> None:

@@ -83,16 +83,19 @@ IN_PLAY = "in play"
 rows do not hold it, and every process lists the table the same)."""
 
 
-def started_tables(rows: LobbyRows) -> list[TableInfo]:
+def started_tables(rows: LobbyRows, activities: list[tuple[str, str]] | None = None) -> list[TableInfo]:
     """The games started at the lobby's tables, as every process lists them
-    (from the ``rows`` alone, whether or not it follows the game): each
-    seat's name, "bot" for a bot, "here" if a member of any process is
-    ``playing at`` that game as the seat's owner, else "away". Raises nothing."""
+    (from the ``rows``, whether or not it follows the game): each seat's
+    name, "bot" for a bot, "here" if a member of any process is ``playing
+    at`` that game as the seat's owner, else "away". ``activities``: every
+    member's (account id, activity) when the caller knows fresher ones than
+    the rows (its own members'); by default the rows'. Raises nothing."""
+    pairs = [(m.account_id, m.activity) for m in rows.members] if activities is None else activities
     out = []
     for row in rows.tables:
         if row.game_id is None:
             continue
-        playing = {m.account_id for m in rows.members if m.activity == f"playing at {row.game_id}"}
+        playing = {account for account, activity in pairs if activity == f"playing at {row.game_id}"}
         seats = tuple((s.name, "bot" if s.kind == BOT else ("here" if s.account_id in playing else "away"))
                       for s in row.seats)
         out.append(TableInfo(row.game_id, "playing", seats, IN_PLAY))

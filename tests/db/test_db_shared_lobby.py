@@ -7,6 +7,7 @@ a sleep."""
 from __future__ import annotations
 
 import asyncio
+from dataclasses import replace
 
 import pytest
 from ssh_harness import wait_until
@@ -390,3 +391,14 @@ async def test_every_process_lists_a_started_table_the_same_from_the_lobby_rows(
     listed = [[t for t in lobby.snapshot().tables if t.table_id == game_id] for lobby in (a, b)]
     assert listed[0] == listed[1]
     assert [status for _, status in listed[0][0].seats] == ["here", "away", "bot"]
+
+
+async def test_a_process_lists_its_own_player_at_a_started_table_as_here_before_its_rows_catch_up(lobbies):
+    """A process knows its own members' activity before its last read of the
+    rows does (CI met it: alice, seated in A, listed "away" by A)."""
+    a, _b, alice, _bob = await seated_pair(lobbies)
+    game_id = alice.seated().table.game_id
+    a.rows = replace(a.rows, members=tuple(replace(m, activity="in the lobby") if m.process == a.process else m
+                                           for m in a.rows.members))  # a read from before alice sat down
+    [info] = [t for t in a.snapshot().tables if t.table_id == game_id]
+    assert info.seats[0] == ("alice", "here")
