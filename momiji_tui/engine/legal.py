@@ -79,24 +79,28 @@ def kind_subsets(
     for i in range(len(kinds) - 1, -1, -1):
         left[i] = left[i + 1] + len(kinds[i])
     out: list[tuple[Card, ...]] = []
-
-    def extend(i: int, chosen: list[Card]) -> None:
-        # ``chosen`` (from kinds before i) alone, then with kinds i.. added;
-        # in counting order the later the first added kind, the earlier.
-        n = len(chosen)
-        if n >= lo:
-            out.append(tuple(chosen))
-        if n == hi:
-            return
-        for j in range(len(kinds) - 1, i - 1, -1):
-            if n + left[j] < lo:
-                continue
-            group = kinds[j]
-            for k in range(1, min(len(group), hi - n) + 1):
-                extend(j + 1, chosen + group[:k])
-
-    extend(0, [])
+    _extend_subsets(kinds, left, lo, hi, 0, [], out)
     return out
+
+
+def _extend_subsets(kinds: list[list[Card]], left: list[int], lo: int, hi: int,
+                    i: int, chosen: list[Card], out: list[tuple[Card, ...]]) -> None:
+    """:func:`kind_subsets`' step: ``chosen`` (from kinds before ``i``) alone,
+    then with kinds ``i``.. added; in counting order the later the first added
+    kind, the earlier. A module function, not a closure: a closure that calls
+    itself is a reference cycle, left to the garbage collector on every call
+    (issue 15: young collections' work on a server)."""
+    n = len(chosen)
+    if n >= lo:
+        out.append(tuple(chosen))
+    if n == hi:
+        return
+    for j in range(len(kinds) - 1, i - 1, -1):
+        if n + left[j] < lo:
+            continue
+        group = kinds[j]
+        for k in range(1, min(len(group), hi - n) + 1):
+            _extend_subsets(kinds, left, lo, hi, j + 1, chosen + group[:k], out)
 
 
 def _objective_cost(state: GameState) -> int:
