@@ -36,6 +36,16 @@ def test_a_pooled_bot_plays_what_the_same_bot_plays_in_a_thread(pool):
         table.submit(here)
 
 
+def test_bots_think_at_a_lower_cpu_priority_than_the_server(pool):
+    """A player's screen comes before a bot's thinking (issue 15)."""
+    [pid] = pool.start()
+    here = os.getpriority(os.PRIO_PROCESS, 0)
+    there = os.getpriority(os.PRIO_PROCESS, pid)
+    assert there == min(19, here + pool.niceness) and pool.niceness == bot_pool.BOT_NICENESS
+    assert there > here or here == 19
+    assert os.getpriority(os.PRIO_PROCESS, 0) == here  # the server's own is unchanged
+
+
 def test_pool_arguments_and_closing():
     with pytest.raises(ValueError):
         BotPool(0)
