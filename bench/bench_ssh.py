@@ -33,8 +33,9 @@ process reports its loop lag (how late a 10 ms sleep wakes up) and its
 garbage collections; the longest pause is the worst of either in any worker.
 With ``--database`` the cluster's processes (postmaster and backends, not the
 server's children) are counted in rows of their own, and in a second
-per-session figure. The bench's bot tables are its own headless apps, on a
-data dir either way (the players' solo games are in the database).
+per-session figure. The bench's bot tables are its own headless apps; they
+save where the server saves (with ``--database`` in the database, as the
+players' solo games and a database server's shared tables do).
 The players run on the same machine: on 2 cores they take CPU from the
 workers. The load average is printed too. ``--ramp`` replaces the phases
 with a rising key rate (``bench/ssh_ramp.py``); ``--slow-callbacks`` prints,

@@ -143,10 +143,11 @@ async def _probed(serve: Any, data_dir: Path, number: int, count: int) -> int:
     def start_bots() -> None:
         make_bot = _reporting(_SERVERS[0].bots.make_bot if _SERVERS and _SERVERS[0].bots else None,
                               errors)
+        games = _SERVERS[0].lobby.games if _SERVERS else None  # the database, with --database
         for index in range(BOT_TABLES):
             if index % count == number - 1:
                 tables.append(loop.create_task(_bot_table(data_dir / f"bots-{number}-{index}", turns,
-                                                          make_bot)))
+                                                          make_bot, games)))
 
     gc.callbacks.append(on_gc)
     lag_task = loop.create_task(measure_lag())
@@ -182,9 +183,11 @@ def _reporting(make_bot: Any, errors: list[str]) -> Any:
     return make
 
 
-async def _bot_table(data_dir: Path, turns: list[float], make_bot: Any) -> None:
+async def _bot_table(data_dir: Path, turns: list[float], make_bot: Any, games: Any = None) -> None:
     """A headless app on the server's loop, at a table of 4 bots of
-    ``BOT_LEVEL``, starting a new game whenever one ends."""
+    ``BOT_LEVEL``, starting a new game whenever one ends; saved where the
+    server saves its tables: in ``games`` (the database) when given, else
+    under ``data_dir``."""
     from momiji_tui.engine import events as ev
     from momiji_tui.session.table import BOT, SeatConfig, Table
     from momiji_tui.ui.app import MomijiApp
@@ -200,8 +203,11 @@ async def _bot_table(data_dir: Path, turns: list[float], make_bot: Any) -> None:
     try:
         while not run.done():
             seed += 1
-            table = Table.new([SeatConfig(f"Bot {i}", BOT, BOT_LEVEL) for i in range(4)], seed=seed,
-                              data_dir=data_dir)
+            seats = [SeatConfig(f"Bot {i}", BOT, BOT_LEVEL) for i in range(4)]
+            if games is not None:
+                table = games.new_table(Table, seats, seed=seed, landscape_mode="starter", owners=[])
+            else:
+                table = Table.new(seats, seed=seed, data_dir=data_dir)
             table.subscribe(lambda events: turns.extend(
                 time.time() for e in events if isinstance(e, ev.TurnEnded)))
             app.call_later(app.open_table, table, 0)
