@@ -40,24 +40,28 @@ def player_of(identity: Identity) -> Player:
     return Player(identity.account_id, identity.display_name, identity.is_guest, hint)
 
 
-GC_THRESHOLDS = (5000, 10, 100)
+GC_THRESHOLDS = (500, 10, 1000)
 """Collector thresholds for hosting (CPython's default is (700, 10, 10))."""
 
 
 def tune_gc() -> None:
     """Garbage-collector settings for a long-running server hosting many apps.
 
-    A full collection walks every object of every session while all sessions
-    wait: on the bench machine about 1.3 s at 32 sessions and 2-4 s at 64
-    (Textual keeps tens of thousands of tracked objects per app). With
-    CPython's defaults the render caches that every keypress makes and drops
-    trigger one every few seconds under load. Here young collections run
-    less often (gen 0 at 5000: more garbage dies young, a third of the time in
-    GC), a full collection waits for 100 middle-aged ones instead of 10
-    (bench, 48 players typing: none in 40 s instead of 2, key-to-screen p95
-    60 ms instead of 820 ms; the price is garbage kept longer, about 2 MB a
-    player more), and what exists after start-up (modules, classes, the
-    server) is frozen out of every walk. Call once, after the server started.
+    Every collection stops every session of the process. A full collection
+    walks every object of every session (Textual keeps tens of thousands of
+    tracked objects per app): about 1.3 s at 32 sessions on the bench
+    machine. A young collection walks the objects made since the last one
+    that are still alive: with 64 players typing, 20-36 ms of CPU with a
+    first threshold of 5000, so young collections were the longest pauses
+    (issue 15). Here they come often and stay short (500: 1-12 ms; a
+    generation-1 collection every 10 of them, 11-20 ms), and a full
+    collection waits for 1000 generation-1 collections, as many allocations
+    as before (5000 × 10 × 100). What exists after start-up (modules,
+    classes, the server) is frozen out of every walk. With the 64-player
+    bench (``bench_ssh --database --workers 2``) the longest pause was 19-30
+    ms instead of 37-58 ms; the price is ~1 MB a session more (7.9 instead
+    of 6.8-7.0 MB PSS: objects promoted before they die wait for a full
+    collection). Call once, after the server started.
     """
     gc.collect()
     gc.freeze()
