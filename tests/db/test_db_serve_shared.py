@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import signal
+from types import SimpleNamespace
 
 from ssh_harness import CTRL_S, ENTER, TIMEOUT, new_key, scripted_bot, take_turn_by_keys, wait_app, wait_until
 from test_ssh_serve_cli import serve
@@ -16,6 +17,7 @@ from test_ssh_shared_table import create_table, join_first_table
 
 from momiji_tui.session.database_games import DatabaseGames
 from momiji_tui.session.replica import ReplicaTable
+from momiji_tui.session.table import Table
 from momiji_tui.ssh.game_server import start_game_server
 from momiji_tui.ui.screens.scoring import ScoringScreen
 from momiji_tui.ui.screens.table import TableScreen
@@ -118,11 +120,34 @@ async def test_a_killed_server_loses_no_game_its_player_returns_to_the_seat_on_t
         assert host_b.find("Traceback") is None
 
 
-async def test_players_on_two_workers_meet_at_one_table(pg_url, tmp_path, clients):
+class GameInDatabase:
+    """A game as the database holds it now, read again at every look: what
+    ``take_turn_by_keys`` asks of a table, for a server in another process."""
+
+    def __init__(self, games: DatabaseGames, game_id: str) -> None:
+        self.games, self.game_id = games, game_id
+
+    def now(self) -> Table:
+        return self.games.resume(Table, self.game_id)
+
+    @property
+    def events(self) -> list:
+        return self.now().events
+
+    def legal(self, seat: int) -> list:
+        return self.now().legal(seat)
+
+    def view(self, seat: int):
+        return self.now().view(seat)
+
+
+async def test_players_on_two_workers_meet_at_one_table_and_finish_the_game(pg_url, tmp_path, clients):
     """``momiji serve --workers 2 --database``: alice and bob land on
     different workers (bob reconnects until he does, at most 12 tries); the
-    table alice opens is listed and joined on bob's worker, and both screens
-    show the same game (whose turn it is, the other's name)."""
+    table alice opens is listed and joined on bob's worker, both screens
+    show the same game (whose turn it is, the other's name), and they play
+    it to its end by keys, each move reaching the other worker's screen.
+    The test reads the game from the database to choose each move."""
     async with workers(tmp_path / "served", "--database", pg_url) as server:
         port = int((await server.wait_log(r"2 workers listening on 127\.0\.0\.1 port (\d+)")).group(1))
         alice = await clients.terminal(port, username="alice", key=new_key())
@@ -149,6 +174,32 @@ async def test_players_on_two_workers_meet_at_one_table(pg_url, tmp_path, client
         await alice.wait_for_text("bob·")
         await bob.wait_for_text("alice·")
         await wait_until(lambda: ("Your turn" in alice.text) != ("Your turn" in bob.text))
+        games = DatabaseGames.open(pg_url)
+        try:
+            [game_id] = games.store.game_ids(unfinished=True)
+            game = GameInDatabase(games, game_id)
+            names = [seat.name for seat in game.now().seats]
+            terms = {i: alice if name.startswith("alice") else bob
+                     for i, name in enumerate(names) if name.startswith(("alice", "bob"))}
+            assert sorted(terms) == [0, 1] and terms[0] is not terms[1]
+            turns = 0
+            while True:
+                await wait_until(lambda: (t := game.now()).finished or t.current in terms,
+                                 describe=lambda: f"{len(game.events)} events, none is a player's turn")
+                table = game.now()
+                if table.finished:
+                    break
+                term = terms[table.current]
+                await term.wait_for_text("Your turn")  # the other worker's last move has reached this screen
+                await take_turn_by_keys(term, SimpleNamespace(table=game, seat=table.current), prefer="collect",
+                                        choice_shown=lambda term=term: "Collect which column?" in term.text)
+                turns += 1
+                assert turns < 400, "the game does not end"
+            await alice.wait_for_text("Final scores")
+            await bob.wait_for_text("Final scores")
+            assert game.now().finished and len(game.now().seats) == 2
+        finally:
+            games.close()
         server.proc.send_signal(signal.SIGTERM)
         assert await server.wait_exit() == 0
         assert not server.find_all("Traceback")

@@ -273,12 +273,14 @@ async def wait_app(server: Any, name: str, timeout: float = TIMEOUT) -> Any:
 
 
 async def take_turn_by_keys(term: Terminal, app: Any, timeout: float = TIMEOUT, *,
-                            prefer: str = "play") -> None:
+                            prefer: str = "play", choice_shown: Callable[[], bool] | None = None) -> None:
     """One turn of ``app``'s seat, sent as keys through ``term``: a one-card
     play when one is legal, else a collect (revealing first when the display
     is empty), then a discard down to the limit if needed, then end turn.
     ``prefer="collect"`` collects whenever it can (games end sooner: the deck
-    runs out). Each step waits (bounded) until the table has accepted it."""
+    runs out). ``app`` needs only ``table`` and ``seat``, and ``screen``
+    unless ``choice_shown`` tells when the column choice is open (a server
+    in another process). Each step waits (bounded) until the table has accepted it."""
     from momiji_tui.engine import Collect, Play, Reveal
     from momiji_tui.engine.cards import CARD_TYPE
     from momiji_tui.engine.rules_data import HAND_LIMIT
@@ -291,9 +293,13 @@ async def take_turn_by_keys(term: Terminal, app: Any, timeout: float = TIMEOUT, 
         await wait_until(lambda: len(table.events) > count, timeout,
                          lambda: f"the table never accepted the keys:\n{term.text}")
 
+    def shown() -> bool:
+        if choice_shown is not None:  # a server in another process: its screen's text
+            return choice_shown()
+        return isinstance(app.screen, ChoiceScreen) and app.screen.is_mounted
+
     async def choose(key: str) -> None:
-        await wait_until(lambda: isinstance(app.screen, ChoiceScreen) and app.screen.is_mounted, timeout,
-                         lambda: f"no choice opened:\n{term.text}")
+        await wait_until(shown, timeout, lambda: f"no choice opened:\n{term.text}")
         term.send(key)
 
     n = len(table.events)
