@@ -220,13 +220,12 @@ _textual_divide = Strip.divide
 
 
 def _divide_without_self_cycle(strip: Strip, cuts: Iterable[int]) -> Sequence[Strip]:
-    """``Strip.divide``, but a cut at the strip's own length is not kept in
-    the strip's cache (note 7): the same strips, no cycle."""
-    cell_length = strip.cell_length
-    kept = [cut for cut in cuts if cut <= cell_length]
-    if kept == [cell_length]:
+    """``Strip.divide``, but a cut at the strip's own length (as the
+    compositor asks it: one cut, in a list) is not kept in the strip's cache
+    (note 7): the same strips, no cycle. Any other cut is Textual's."""
+    if type(cuts) is list and len(cuts) == 1 and cuts[0] == strip.cell_length:
         return [strip]
-    return _textual_divide(strip, kept)
+    return _textual_divide(strip, cuts)
 
 
 def strips_without_self_cycles() -> None:
