@@ -50,11 +50,14 @@ def _choose(level: str, seed: int, budget: dict[str, Any], view: Any) -> Any:
 
 BOT_NICENESS = 10
 """How much lower the workers' CPU priority is than the server's (``nice``):
-a player's screen comes before a bot's thinking. On a busy host the bots
-think with the CPU the sessions leave (a Hard bot's search is a number of
-iterations, not a time: slower, never weaker), and a session's render no
-longer waits behind them (issue 15: with four Hard-bot tables on 2 cores,
-renders of 20 ms of CPU took 59 ms on the clock)."""
+a player's screen comes before a bot's thinking, and before a hint's
+(:meth:`BotPool.advise` runs here too). On a busy host they think with the
+CPU the sessions leave (a Hard bot's search is a number of iterations, not
+a time: slower, not weaker), and a session's render no longer waits behind
+them (issue 15: with four Hard-bot tables on 2 cores, renders of 20 ms of
+CPU took 59 ms on the clock). A move still waiting after ``MOVE_TIMEOUT``
+(counted from when it was asked, queue included) is thought in the
+server's thread instead, at the server's priority."""
 
 
 def _lower_priority(niceness: int) -> None:

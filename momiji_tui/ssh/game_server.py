@@ -48,20 +48,23 @@ def tune_gc() -> None:
     """Garbage-collector settings for a long-running server hosting many apps.
 
     Every collection stops every session of the process. A full collection
-    walks every object of every session (Textual keeps tens of thousands of
-    tracked objects per app): about 1.3 s at 32 sessions on the bench
-    machine. A young collection walks the objects made since the last one
-    that are still alive: with 64 players typing, 20-36 ms of CPU with a
-    first threshold of 5000, so young collections were the longest pauses
-    (issue 15). Here they come often and stay short (500: 1-12 ms; a
-    generation-1 collection every 10 of them, 11-20 ms), and a full
-    collection waits for 1000 generation-1 collections, as many allocations
-    as before (5000 × 10 × 100). What exists after start-up (modules,
-    classes, the server) is frozen out of every walk. With the 64-player
-    bench (``bench_ssh --database --workers 2``) the longest pause was 19-30
-    ms instead of 37-58 ms; the price is ~1 MB a session more (7.9 instead
-    of 6.8-7.0 MB PSS: objects promoted before they die wait for a full
-    collection). Call once, after the server started.
+    walks every object of every session (Textual keeps ~18,000 tracked
+    objects per app): 311-335 ms at 32 sessions on the bench machine
+    (1 December 2026). A young collection walks the objects made since the
+    last one that are still alive: with 64 players typing and a first
+    threshold of 5000, generation-0 collections took 19-26 ms of CPU and
+    generation-1 ones 26-81 ms, the longest pauses (issue 15). Here they
+    come often and stay short (500; a generation-1 collection every 10 of
+    them, 11-20 ms of CPU), and a full collection waits for 1000
+    generation-1 collections: as many net allocations as before (5000 × 10
+    × 100); CPython also waits until the objects promoted since the last
+    one are a quarter of the long-lived ones. What exists after start-up
+    (modules, classes, the server) is frozen out of every walk. With the
+    64-player bench (``bench_ssh --database --workers 2``, two runs each)
+    the longest pause of any phase was 25-30 ms instead of 42-51 ms; the
+    price is ~1 MB a session more (7.9 instead of 6.8-6.9 MB PSS: objects
+    promoted before they die wait for a full collection). Call once, after
+    the server started.
     """
     gc.collect()
     gc.freeze()
@@ -72,14 +75,14 @@ class SessionGarbage:
     """Full collections paced by ended sessions (``momiji serve``, after
     :func:`tune_gc`).
 
-    A finished session leaves its whole app (tens of thousands of objects in
-    reference cycles) to the collector, and only a full collection frees it:
-    with ``GC_THRESHOLDS`` those come about every hundred sessions, so the
-    soak (``bench/bench_soak.py``) grew 0.7-2 MB of RSS a session, all of it
+    A finished session leaves its app (about 6,800 objects in reference
+    cycles) to the collector, and only a full collection frees it: left to
+    the thresholds, those come rarely, and the soak
+    (``bench/bench_soak.py``) grew 0.7-2 MB of RSS a session, all of it
     garbage waiting. Here a full collection runs ``delay`` seconds after a
     session ends, once the sessions ended since the last one reach a quarter
     of those still running (at least one): a full collection walks every
-    live session (about 1.3 s at 32), so its cost is spread over a quarter
+    live session (311-335 ms at 32), so its cost is spread over a quarter
     of them, and the garbage waiting stays below a quarter of what is live.
     The callback runs in an empty context: the ending session's context
     holds its app (Textual's ``active_app``), which must not outlive it.

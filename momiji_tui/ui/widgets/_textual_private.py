@@ -1,7 +1,8 @@
 """The only place where ``momiji_tui.ui`` relies on Textual internals.
 
 Textual is pinned (``textual==8.2.8``). Re-check everything here when that pin
-moves; ``tests/ui/test_table_confirm_work.py`` exercises each item.
+moves; ``tests/ui/test_table_confirm_work.py`` exercises items 1-6,
+``tests/ui/test_cyclic_garbage.py`` item 7.
 
 1. ``Widget.vertical_scrollbar`` creates a plain ``ScrollBar`` and starts it
    with ``App._start_widget`` (it keeps it in ``Widget._vertical_scrollbar``).
