@@ -61,7 +61,7 @@ def tune_gc() -> None:
     one are a quarter of the long-lived ones. What exists after start-up
     (modules, classes, the server) is frozen out of every walk. With the
     64-player bench (``bench_ssh --database --workers 2``, two runs each)
-    the longest pause of any phase was 25-30 ms instead of 42-51 ms; the
+    the longest pause of any phase was 25-30 ms instead of 37-51 ms; the
     price is ~1 MB a session more (7.9 instead of 6.8-6.9 MB PSS: objects
     promoted before they die wait for a full collection). Call once, after
     the server started.
