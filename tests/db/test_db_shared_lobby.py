@@ -59,8 +59,10 @@ async def lobbies(pg_url, tmp_path):
             lobby.close()
 
 
-async def seated_pair(make, *, others=("human",)):
-    a, b = await make("a"), await make("b")
+async def seated_pair(make, *, others=("human",), a_options=None, b_options=None):
+    """Processes A and B, alice entered in A and bob in B, both seated at the
+    table alice opened in A (``others``: its other seats)."""
+    a, b = await make("a", **(a_options or {})), await make("b", **(b_options or {}))
     alice, bob = FakeMember("key-a", "alice"), FakeMember("key-b", "bob")
     a.enter(alice)
     b.enter(bob)
@@ -69,6 +71,19 @@ async def seated_pair(make, *, others=("human",)):
     b.join_table(bob, pending.table_id)
     await wait_until(lambda: alice.seated() is not None and bob.seated() is not None)
     return a, b, alice, bob
+
+
+def kill(process) -> None:
+    """A process dies: no goodbye, no more heartbeats."""
+    for task in process._tasks:
+        task.cancel()
+    process._closed = True
+
+
+def expire(process, pg_admin) -> None:
+    """A dead process's heartbeat runs out in the lobby's rows."""
+    pg_admin.execute("UPDATE lobby_processes SET expires = now() - interval '1 second' WHERE process = %s",
+                     (process.process,))
 
 
 async def test_a_table_opened_in_one_process_is_joined_from_another_and_both_follow_its_moves(lobbies):
@@ -196,11 +211,8 @@ async def test_a_killed_process_loses_no_game_and_its_player_returns_to_the_seat
     mover = ta if ta.current == 0 else tb
     mover.submit(mover.legal(mover.current)[0])
     await wait_until(lambda: tb.events == ta.events)
-    for task in a._tasks:  # process A is killed: no goodbye, no more heartbeats
-        task.cancel()
-    a._closed = True
-    pg_admin.execute("UPDATE lobby_processes SET expires = now() - interval '1 second' WHERE process = %s",
-                     (a.process,))  # its heartbeat's time runs out
+    kill(a)
+    expire(a, pg_admin)
     b._beat_once()  # B's heartbeat sweeps the dead process
     b.refresh()
     assert all(m.process != a.process for m in b.rows.members)
@@ -286,21 +298,11 @@ async def test_a_seat_whose_process_died_waits_the_seat_wait_then_a_bot_plays_it
     heartbeat has swept A, B records that alice left and, after the seat
     wait, lets a bot play for her so bob can finish."""
     timers = Timers()
-    a = await lobbies("a", seat_wait=60, call_later=Timers())
-    b = await lobbies("b", seat_wait=60, call_later=timers)
-    alice, bob = FakeMember("key-a", "alice"), FakeMember("key-b", "bob")
-    a.enter(alice)
-    b.enter(bob)
-    pending = a.create_table(alice, ["human"])
-    await wait_until(lambda: pending.table_id in b.pending)
-    b.join_table(bob, pending.table_id)
-    await wait_until(lambda: alice.seated() is not None and bob.seated() is not None)
+    a, b, _alice, bob = await seated_pair(lobbies, a_options=dict(seat_wait=60, call_later=Timers()),
+                                          b_options=dict(seat_wait=60, call_later=timers))
     tb = bob.seated().table
-    for task in a._tasks:  # A is killed
-        task.cancel()
-    a._closed = True
-    pg_admin.execute("UPDATE lobby_processes SET expires = now() - interval '1 second' WHERE process = %s",
-                     (a.process,))
+    kill(a)
+    expire(a, pg_admin)
     assert timers.pending == []
     b._beat_once()
     b.refresh()
@@ -336,23 +338,13 @@ async def test_a_seat_whose_process_died_is_left_even_when_its_player_is_online_
     table): B records that she left (once), so the seat wait runs; her
     return then records one 'back' after that 'left'."""
     timers = Timers()
-    a = await lobbies("a", seat_wait=60, call_later=Timers())
-    b = await lobbies("b", seat_wait=60, call_later=timers)
-    alice, bob = FakeMember("key-a", "alice"), FakeMember("key-b", "bob")
-    a.enter(alice)
-    b.enter(bob)
-    pending = a.create_table(alice, ["human"])
-    await wait_until(lambda: pending.table_id in b.pending)
-    b.join_table(bob, pending.table_id)
-    await wait_until(lambda: alice.seated() is not None and bob.seated() is not None)
+    a, b, _alice, bob = await seated_pair(lobbies, a_options=dict(seat_wait=60, call_later=Timers()),
+                                          b_options=dict(seat_wait=60, call_later=timers))
     tb = bob.seated().table
-    for task in a._tasks:  # A is killed
-        task.cancel()
-    a._closed = True
+    kill(a)
     again = FakeMember("key-a", "alice")
     b.enter(again)  # alice's new connection lands on B, in the lobby
-    pg_admin.execute("UPDATE lobby_processes SET expires = now() - interval '1 second' WHERE process = %s",
-                     (a.process,))
+    expire(a, pg_admin)
     b._beat_once()
     b.refresh()
     b.refresh()

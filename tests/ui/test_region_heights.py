@@ -112,9 +112,7 @@ def lines_drawn(monkeypatch, widget: Widget) -> list[int]:
 async def test_a_text_that_changes_one_line_repaints_only_that_line(monkeypatch):
     app = Column()
     async with app.run_test(size=(40, 10)) as pilot:
-        lines = app.query_one("#lines", Lines)
-        lines.data = "one\ntwo\nthree"
-        await pilot.pause()
+        lines, _ = await shown(app, pilot, "one\ntwo\nthree")
         drawn = lines_drawn(monkeypatch, lines)
         lines.data = "one\nTWO\nthree"
         await pilot.pause()
@@ -125,9 +123,7 @@ async def test_a_text_that_changes_one_line_repaints_only_that_line(monkeypatch)
 async def test_a_style_change_on_one_line_repaints_that_line(monkeypatch):
     app = Column()
     async with app.run_test(size=(40, 10)) as pilot:
-        lines = app.query_one("#lines", Lines)
-        lines.data = "one\ntwo\nthree"
-        await pilot.pause()
+        lines, _ = await shown(app, pilot, "one\ntwo\nthree")
         drawn = lines_drawn(monkeypatch, lines)
         styled = Text("one\ntwo\nthree")
         styled.stylize("bold", 8, 13)  # "three"
