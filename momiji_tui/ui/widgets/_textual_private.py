@@ -55,9 +55,12 @@ moves; ``tests/ui/test_table_confirm_work.py`` exercises items 1-6,
    forgets them. Horizontal bars and other renderers take Textual's path.
 6. ``Static.update`` sets the content (private ``_Static__content`` and
    ``_Static__visual``) and repaints the whole widget. ``set_static_content``
-   sets them the same way without the repaint, so that a region can repaint
-   only the lines whose text changed (``Widget.refresh`` with regions):
-   Textual then draws only those lines again (issue 13, sixth round).
+   sets them without the repaint, so that a region can repaint only the
+   lines whose text changed (``Widget.refresh`` with regions): Textual then
+   draws only those lines again (issue 13, sixth round). It leaves the
+   visual unset (``None``), as ``Static.__init__`` leaves it, and
+   ``Static.visual`` converts the content when first read: a region drawn
+   by its lines never needs it (seventh round).
 7. ``Strip.divide`` keeps its result in the strip's own ``_divide_cache``;
    cut at its own length, the result is ``[self]``, so the strip holds
    itself: a reference cycle that only the garbage collector frees, with the
@@ -68,10 +71,27 @@ moves; ``tests/ui/test_table_confirm_work.py`` exercises items 1-6,
    young collections of a server with 64 players took 31-68 ms of CPU).
    ``strips_without_self_cycles`` makes ``divide`` return ``[self]``
    without keeping it; any other cut goes through Textual's ``divide``.
+8. ``Compositor.render_partial_update`` draws a repaint from the box around
+   every dirty region (``_render_chops`` with ``Region.from_union``): each
+   widget inside that box renders every line it has in it, and lines
+   outside the dirty spans are then thrown away. A confirm at the table
+   dirties a few lines from the status line to the log, so the box was
+   the whole screen: the screen, the table's column and their containers
+   rendered all their lines (60 each at 200×60), and each changed region
+   all of its own (issue 13, seventh round). ``DirtyLinesCompositor``
+   renders, for each widget in the same front-to-back order, only its runs
+   of lines that meet a dirty span, and cuts them as Textual cuts them:
+   every chop a span reaches is filled by the same widget with the same
+   cells, so the bytes sent are the same (``tests/ui/test_dirty_lines.py``
+   compares them with Textual's for every frame of a game's turns). It
+   uses the private ``_dirty_regions``, ``_regions_to_spans``, ``cuts``
+   and ``visible_widgets`` as ``render_partial_update`` does; whole-screen
+   updates stay Textual's.
 """
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from collections.abc import Iterable, Sequence
 from math import ceil
 from typing import Self
@@ -79,15 +99,16 @@ from typing import Self
 from rich.color import Color
 from rich.segment import Segment
 from rich.style import Style
+from textual._compositor import ChopsUpdate, Compositor
 from textual.geometry import Region, Size
 from textual.reactive import Reactive
 from textual.scrollbar import ScrollBar, ScrollBarRender
 from textual.strip import Strip
-from textual.visual import VisualType, visualize
+from textual.visual import VisualType
 from textual.widget import Widget
 from textual.widgets import Static
 
-__all__ = ["QuietScrollBar", "drawn_thumb", "painted_by_layout", "quiet_vertical_scrollbar",
+__all__ = ["DirtyLinesCompositor", "QuietScrollBar", "drawn_thumb", "painted_by_layout", "quiet_vertical_scrollbar",
            "set_static_content", "strips_without_self_cycles"]
 
 EIGHTHS = 8  # ``ScrollBarRender``'s glyphs per cell (note 4)
@@ -214,7 +235,7 @@ def set_static_content(widget: Static, content: VisualType) -> None:
     ask for no repaint: the caller repaints what changed (note 6). Never raises
     for a ``rich`` ``Text`` or a string."""
     widget._Static__content = content  # type: ignore[attr-defined]  # private, note 6
-    widget._Static__visual = visualize(widget, content, markup=widget._render_markup)  # type: ignore[attr-defined]
+    widget._Static__visual = None  # type: ignore[attr-defined]  # converted when ``visual`` is first read
 
 
 _textual_divide = Strip.divide
@@ -234,3 +255,54 @@ def strips_without_self_cycles() -> None:
     by each app's constructor, so more than once. Never raises."""
     if Strip.divide is not _divide_without_self_cycle:
         Strip.divide = _divide_without_self_cycle  # type: ignore[method-assign, assignment]  # private, note 7
+
+
+class DirtyLinesCompositor(Compositor):
+    """Textual's compositor, but a partial update renders only the lines of
+    each widget that a dirty span reaches (note 8)."""
+
+    def render_partial_update(self) -> ChopsUpdate | None:
+        """The changed spans drawn: the same ``ChopsUpdate`` as Textual's for
+        the same dirty regions (None when nothing is dirty). Never raises for
+        a composed screen."""
+        update_regions = self._dirty_regions.copy()  # private, note 8
+        self._dirty_regions.clear()
+        if not update_regions:
+            return None
+        spans = list(self._regions_to_spans(update_regions))  # private, note 8
+        cuts = self.cuts
+        line_spans: dict[int, list[tuple[int, int]]] = {}
+        for y, x1, x2 in spans:
+            if 0 <= y < len(cuts):
+                line_spans.setdefault(y, []).append((x1, x2))
+        dirty_ys = sorted(line_spans)
+        chops: list[dict[int, Strip | None]] = [dict.fromkeys(cut_set[:-1]) for cut_set in cuts]
+        for widget, (region, clip) in self.visible_widgets.items():
+            x, y, width, height = region.intersection(clip)
+            if not (width and height):
+                continue
+            right = x + width
+            # A chop [cut, end) is drawn when cut <= x2 and end > x1 (ChopsUpdate.render_segments).
+            ys = [line for line in dirty_ys[bisect_left(dirty_ys, y):bisect_left(dirty_ys, y + height)]
+                  if any(x1 <= right and x2 > x for x1, x2 in line_spans[line])]
+            for first, last in _runs(ys):
+                strips = widget.render_lines(Region(x - region.x, first - region.y, width, last - first + 1))
+                for line, strip in zip(range(first, last + 1), strips, strict=False):
+                    chops_line = chops[line]
+                    final_cuts = [cut for cut in cuts[line] if right >= cut >= x]
+                    for cut, piece in zip(final_cuts, strip.divide([cut - x for cut in final_cuts[1:]]),
+                                          strict=False):
+                        if chops_line.get(cut) is None:  # front to back: the first widget wins
+                            chops_line[cut] = piece
+        return ChopsUpdate(chops, spans, [cut_set[1:] for cut_set in cuts])
+
+
+def _runs(lines: list[int]) -> list[tuple[int, int]]:
+    """Sorted line numbers as runs of consecutive lines, (first, last) each."""
+    runs: list[tuple[int, int]] = []
+    for line in lines:
+        if runs and runs[-1][1] == line - 1:
+            runs[-1] = (runs[-1][0], line)
+        else:
+            runs.append((line, line))
+    return runs

@@ -19,14 +19,17 @@ packed to fit) is cut at its line ends without Textual's wrap.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Hashable
+
 from rich.segment import Segment
+from rich.text import Text
 from textual.content import Content
 from textual.css.styles import RulesMap
 from textual.strip import Strip
 from textual.style import Style
 from textual.visual import RenderOptions, Visual
 
-__all__ = ["QuickContent"]
+__all__ = ["KeptLines", "QuickContent", "QuickLines"]
 
 
 class QuickContent(Visual):
@@ -48,21 +51,14 @@ class QuickContent(Visual):
                       options: RenderOptions) -> list[Strip]:
         """The strips of ``content`` wrapped at ``width`` (at most ``height``
         lines) over ``style``. Never raises for any text."""
-        rules = options.rules
-        if (not width or options.selection is not None or options.post_style is not None
-                or rules.get("text_align", "left") not in ("left", "start")
-                or rules.get("text_wrap", "wrap") != "wrap" or rules.get("line_pad", 0)):
+        if not _plain_left_wrap(width, options):
             return self.content.render_strips(width, height, style, options)
         lines = self.content.split(allow_blank=True)
         if "\t" in self.content.plain or any(line.cell_length > width for line in lines):
-            lines = self.content.wrap(width, overflow=rules.get("text_overflow", "fold"))  # else: nothing wraps
+            lines = self.content.wrap(width, overflow=options.rules.get("text_overflow", "fold"))  # else: nothing wraps
         if height is not None:
             lines = lines[:height]
-        get_style = options.get_style
-        return [Strip([Segment(text, (style + text_style).rich_style)
-                       for text, text_style in line.render(style, end="", parse_style=get_style)],
-                      line.cell_length)
-                for line in lines]
+        return [_line_strip(line, style, options) for line in lines]
 
     def get_optimal_width(self, rules: RulesMap, container_width: int) -> int:
         return self.content.get_optimal_width(rules, container_width)
@@ -72,3 +68,89 @@ class QuickContent(Visual):
 
     def get_height(self, rules: RulesMap, width: int) -> int:
         return self.content.get_height(rules, width)
+
+
+def _plain_left_wrap(width: int, options: RenderOptions) -> bool:
+    """True when the text is drawn as plain left-aligned wrapped text
+    (what ``QuickContent`` and ``QuickLines`` draw themselves)."""
+    rules = options.rules
+    return bool(width) and options.selection is None and options.post_style is None \
+        and rules.get("text_align", "left") in ("left", "start") \
+        and rules.get("text_wrap", "wrap") == "wrap" and not rules.get("line_pad", 0)
+
+
+def _line_strip(line: Content, style: Style, options: RenderOptions) -> Strip:
+    """One line of content drawn over ``style`` as Textual draws it, minus
+    the selection offsets."""
+    return Strip([Segment(text, (style + text_style).rich_style)
+                  for text, text_style in line.render(style, end="", parse_style=options.get_style)],
+                 line.cell_length)
+
+
+class KeptLines:
+    """The strips of the lines a region drew last, by line (a region keeps
+    one and hands it to each ``QuickLines`` it renders)."""
+
+    def __init__(self) -> None:
+        self.context: Hashable = None
+        self.strips: dict[Hashable, Strip] = {}
+
+
+class QuickLines(Visual):
+    """Rich text lines that each fit their width, drawn as ``QuickContent``
+    draws their text (the same cells); a line equal to one drawn last time
+    (same characters and spans) over the same ``context`` (base style,
+    theme) is not drawn again. Anything else falls back to ``QuickContent``
+    of ``content()``, the whole text as a ``Content``."""
+
+    def __init__(self, lines: tuple[Text, ...], kept: KeptLines, context: Hashable,
+                 content: Callable[[], Content]) -> None:
+        self.lines = lines
+        self.kept = kept
+        self.context = context
+        self.content = content
+
+    def __str__(self) -> str:
+        """The text, as ``str(Content)`` gives it."""
+        return "\n".join(line.plain for line in self.lines)
+
+    @property
+    def plain(self) -> str:
+        """The text without styles."""
+        return str(self)
+
+    def _fits(self, width: int) -> bool:
+        return all(line.cell_len <= width and "\t" not in line.plain for line in self.lines)
+
+    def render_strips(self, width: int, height: int | None, style: Style,
+                      options: RenderOptions) -> list[Strip]:
+        """The strips of the lines (at most ``height``) over ``style``; lines
+        drawn last time with the same context are reused. Never raises for
+        any text."""
+        if not _plain_left_wrap(width, options) or not self._fits(width):
+            return QuickContent(self.content()).render_strips(width, height, style, options)
+        kept = self.kept
+        context = (style, self.context)
+        old = kept.strips if kept.context == context else {}
+        new: dict[Hashable, Strip] = {}
+        out = []
+        for line in self.lines if height is None else self.lines[:height]:
+            key = (line.plain, tuple(line.spans), line.style)
+            strip = new.get(key) or old.get(key)
+            if strip is None:
+                strip = _line_strip(Content.from_rich_text(line), style, options)
+            new[key] = strip
+            out.append(strip)
+        kept.context, kept.strips = context, new
+        return out
+
+    def get_optimal_width(self, rules: RulesMap, container_width: int) -> int:
+        return self.content().get_optimal_width(rules, container_width)
+
+    def get_minimal_width(self, rules: RulesMap) -> int:
+        return self.content().get_minimal_width(rules)
+
+    def get_height(self, rules: RulesMap, width: int) -> int:
+        if width > 0 and rules.get("text_wrap", "wrap") == "wrap" and self._fits(width):
+            return len(self.lines)
+        return self.content().get_height(rules, width)

@@ -27,7 +27,7 @@ from textual.widgets import Static
 
 from ..models.table_fit import fit_lines, fitted_height
 from ._textual_private import set_static_content
-from .quick_content import QuickContent
+from .quick_content import KeptLines, QuickContent, QuickLines
 from .quiet_size import TableColumn, quiet_virtual_size
 from ..models.table_text import (
     DisplaySlice, HandSlice, ObjectivesSlice, SeatSlice, StatusSlice, YouSlice, display_region_text,
@@ -43,8 +43,9 @@ class Region(Static, Generic[SliceT]):
     ``LINES`` > 0: the region reserves that many lines (its CSS height) and
     never changes height; a longer text is cut with an ellipsis.
 
-    Drawn through ``QuickContent`` (no per-cell offsets: no mouse text
-    selection in the table's regions; the log keeps it)."""
+    Drawn through ``QuickLines`` (``QuickContent`` for a text that wraps):
+    no per-cell offsets (no mouse text selection in the table's regions; the
+    log keeps it), and a line drawn last time is not drawn again."""
 
     ALLOW_SELECT = False
     LINES: ClassVar[int] = 0
@@ -57,15 +58,26 @@ class Region(Static, Generic[SliceT]):
         self._measured: tuple[int, int] | None = None  # (width, height) of the text shown
         self._shown: tuple[Text, str | Style, int] | None = None  # the text shown, its style, its width
         self._lines: tuple[int, str | Style, tuple[Text, ...]] | None = None  # width, style, lines shown
+        self._lines_text: Text | None = None  # the text ``_lines`` holds the lines of
+        self._kept = KeptLines()  # the strips of the lines drawn last
 
     def render_slice(self, data: SliceT) -> Text:
         """The text for ``data`` (each region its own renderer)."""
         raise NotImplementedError
 
     def render(self) -> Any:
-        """The text shown, drawn without selection offsets (``QuickContent``)."""
+        """The text shown, drawn without selection offsets: by its lines
+        (``QuickLines``) when they are known, else ``QuickContent``."""
+        lines = self._lines
+        if lines is not None and self.content is self._lines_text:
+            return QuickLines(lines[2], self._kept, self.app.theme, self._content)
         visual = self.visual
         return QuickContent(visual) if isinstance(visual, Content) else visual
+
+    def _content(self) -> Content:
+        """The text shown as a ``Content`` (converted when first asked)."""
+        visual = self.visual
+        return visual if isinstance(visual, Content) else Content(str(visual))
 
     def watch_data(self, data: SliceT | None) -> None:
         if data is None:
@@ -121,6 +133,7 @@ class Region(Static, Generic[SliceT]):
         ``width`` (no line of it known) or the width or base style changed."""
         lines = tuple(text.split("\n", allow_blank=True)) if fitted_height(text, width) is not None else None
         old, self._lines = self._lines, (width, text.style, lines) if lines is not None else None
+        self._lines_text = text
         if lines is None or old is None or old[:2] != (width, text.style):
             self.update(text, layout=False)
             return

@@ -1,0 +1,115 @@
+"""A region draws its text by lines and keeps each line's strip (issue 13,
+seventh round; ``ui/widgets/quick_content.QuickLines``): the same cells as
+``QuickContent`` draws from the whole text, and a line drawn last time is
+not drawn again."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+from rich.style import Style
+from rich.text import Text
+from textual.content import Content
+from textual.style import Style as TStyle
+from textual.visual import RenderOptions
+
+import momiji_tui.ui.widgets.quick_content as quick
+from momiji_tui.ui.widgets.quick_content import KeptLines, QuickContent, QuickLines
+
+BASE = TStyle.parse("#ffffff on #102030")
+OPTIONS = RenderOptions(TStyle.parse, {})
+
+
+def cells(strips) -> list[list[tuple[str, object]]]:
+    """Each strip as (character, style) per cell."""
+    return [[(char, segment.style) for segment in strip for char in segment.text] for strip in strips]
+
+
+def hand(selected: int) -> Text:
+    """A two-line text like the hand's: card chips with click metas."""
+    text = Text("Hand 8/8", style="bold")
+    text.append("  1 selected" if selected >= 0 else "", style="italic")
+    text.append("\n")
+    for i, card in enumerate(["M2", "G3", "C1", "O4", "紅葉"]):
+        style = "bold reverse" if i == selected else Style(color="red", bgcolor="blue")
+        text.append(f"{i + 1}", style="dim")
+        text.append(f" •{card}• ", style=style)
+        text.append(" ", style=Style(meta={"momiji": f"card({i})"}))
+    return text
+
+
+def quick_lines(text: Text, kept: KeptLines | None = None, context: object = "theme") -> QuickLines:
+    return QuickLines(tuple(text.split("\n", allow_blank=True)), kept or KeptLines(), context,
+                      lambda: Content.from_rich_text(text))
+
+
+@pytest.mark.parametrize("selected", [-1, 0, 4])
+def test_rules_4_2_a_region_by_lines_draws_the_cells_of_its_whole_text(selected):
+    text = hand(selected)
+    for width in (4, 20, 45, 120):  # 4 and 20: lines that do not fit wrap, as QuickContent wraps them
+        for height in (None, 1, 2):
+            by_lines = quick_lines(text).render_strips(width, height, BASE, OPTIONS)
+            whole = QuickContent(Content.from_rich_text(text)).render_strips(width, height, BASE, OPTIONS)
+            assert cells(by_lines) == cells(whole), (width, height)
+    assert quick_lines(text).get_height({}, 120) == Content.from_rich_text(text).get_height({}, 120)
+    assert quick_lines(text).get_height({}, 20) == Content.from_rich_text(text).get_height({}, 20)
+    assert str(quick_lines(text)) == text.plain
+
+
+def test_rules_4_2_selecting_a_card_draws_only_the_line_that_changed(monkeypatch):
+    drawn: list[str] = []
+    line_strip = quick._line_strip
+
+    def counted(line, style, options):
+        drawn.append(line.plain)
+        return line_strip(line, style, options)
+
+    monkeypatch.setattr(quick, "_line_strip", counted)
+    kept = KeptLines()
+    quick_lines(hand(-1), kept).render_strips(80, None, BASE, OPTIONS)
+    assert len(drawn) == 2
+    drawn.clear()
+    quick_lines(hand(2), kept).render_strips(80, None, BASE, OPTIONS)  # head and chips change
+    assert len(drawn) == 2
+    drawn.clear()
+    text = hand(2)
+    text.append("\nnew last line")
+    strips = quick_lines(text, kept).render_strips(80, None, BASE, OPTIONS)
+    assert drawn == ["new last line"]
+    drawn.clear()  # the two lines drawn last time are kept
+    assert cells(strips) == cells(QuickContent(Content.from_rich_text(text)).render_strips(80, None, BASE, OPTIONS))
+
+
+def test_rules_4_2_a_new_base_style_or_theme_draws_every_line_again(monkeypatch):
+    drawn: list[str] = []
+    line_strip = quick._line_strip
+    monkeypatch.setattr(quick, "_line_strip", lambda line, style, options: drawn.append(line.plain) or
+                        line_strip(line, style, options))
+    kept = KeptLines()
+    quick_lines(hand(1), kept).render_strips(80, None, BASE, OPTIONS)
+    other = TStyle.parse("#000000 on #ffffff")
+    strips = quick_lines(hand(1), kept).render_strips(80, None, other, OPTIONS)
+    assert len(drawn) == 4
+    quick_lines(hand(1), kept, context="another theme").render_strips(80, None, other, OPTIONS)
+    assert len(drawn) == 6
+    assert cells(strips) == cells(QuickContent(Content.from_rich_text(hand(1))).render_strips(80, None, other, OPTIONS))
+
+
+styles = st.sampled_from(["bold", "dim italic", "red on blue", Style(color="green", meta={"momiji": "card(1)"}),
+                          Style(bgcolor="#F0E442", bold=True), "reverse"])
+pieces = st.lists(st.tuples(st.text(st.sampled_from("ab •→×紅\n"), max_size=6), styles), max_size=8)
+
+
+@given(first=pieces, second=pieces, width=st.integers(1, 30))
+def test_rules_4_2_lines_kept_from_any_text_draw_the_cells_of_the_next(first, second, width):
+    """Whatever the texts, a text drawn after another with the same kept
+    lines has the cells of the same text drawn whole."""
+    kept = KeptLines()
+    for pieces_ in (first, second):
+        text = Text()
+        for piece, style in pieces_:
+            text.append(piece, style=style)
+        by_lines = quick_lines(text, kept).render_strips(width, None, BASE, OPTIONS)
+        whole = QuickContent(Content.from_rich_text(text)).render_strips(width, None, BASE, OPTIONS)
+        assert cells(by_lines) == cells(whole)
