@@ -61,9 +61,9 @@ def test_rules_4_2_selecting_a_card_draws_only_the_line_that_changed(monkeypatch
     drawn: list[str] = []
     line_strip = quick._line_strip
 
-    def counted(line, style, options):
+    def counted(line, *args):
         drawn.append(line.plain)
-        return line_strip(line, style, options)
+        return line_strip(line, *args)
 
     monkeypatch.setattr(quick, "_line_strip", counted)
     kept = KeptLines()
@@ -84,8 +84,8 @@ def test_rules_4_2_selecting_a_card_draws_only_the_line_that_changed(monkeypatch
 def test_rules_4_2_a_new_base_style_or_theme_draws_every_line_again(monkeypatch):
     drawn: list[str] = []
     line_strip = quick._line_strip
-    monkeypatch.setattr(quick, "_line_strip", lambda line, style, options: drawn.append(line.plain) or
-                        line_strip(line, style, options))
+    monkeypatch.setattr(quick, "_line_strip", lambda line, *args: drawn.append(line.plain) or
+                        line_strip(line, *args))
     kept = KeptLines()
     quick_lines(hand(1), kept).render_strips(80, None, BASE, OPTIONS)
     other = TStyle.parse("#000000 on #ffffff")
@@ -113,3 +113,25 @@ def test_rules_4_2_lines_kept_from_any_text_draw_the_cells_of_the_next(first, se
         by_lines = quick_lines(text, kept).render_strips(width, None, BASE, OPTIONS)
         whole = QuickContent(Content.from_rich_text(text)).render_strips(width, None, BASE, OPTIONS)
         assert cells(by_lines) == cells(whole)
+
+
+async def test_rules_4_2_in_an_app_lines_draw_with_its_console_styles():
+    """Inside an app a style name is parsed by its console, as
+    ``Content.from_rich_text`` does, for every line drawn and drawn again,
+    and again after the theme changed."""
+    from textual.app import App
+
+    text = Text("plain ", style="bold")
+    text.append("ansi red", style="red on blue")
+    text.append(" named", style="italic magenta")
+    text.append("\nsecond ", style=Style(color="bright_green", meta={"momiji": "card(1)"}))
+    app = App()
+    async with app.run_test():
+        kept = KeptLines()
+        for _ in range(2):  # drawn, then from what was kept
+            by_lines = quick_lines(text, kept).render_strips(40, None, BASE, OPTIONS)
+            whole = QuickContent(Content.from_rich_text(text)).render_strips(40, None, BASE, OPTIONS)
+            assert cells(by_lines) == cells(whole)
+        app.theme = "textual-light"
+        light = quick_lines(text, kept, context=app.theme).render_strips(40, None, BASE, OPTIONS)
+        assert cells(light) == cells(QuickContent(Content.from_rich_text(text)).render_strips(40, None, BASE, OPTIONS))

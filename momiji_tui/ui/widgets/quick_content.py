@@ -22,8 +22,10 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable
 
 from rich.segment import Segment
+from rich.style import Style as RichStyle
 from rich.text import Text
-from textual.content import Content
+from textual._context import active_app
+from textual.content import Content, Span
 from textual.css.styles import RulesMap
 from textual.strip import Strip
 from textual.style import Style
@@ -79,21 +81,67 @@ def _plain_left_wrap(width: int, options: RenderOptions) -> bool:
         and rules.get("text_wrap", "wrap") == "wrap" and not rules.get("line_pad", 0)
 
 
-def _line_strip(line: Content, style: Style, options: RenderOptions) -> Strip:
+def _line_strip(line: Content, style: Style, options: RenderOptions,
+                drawn: dict[Style, RichStyle] | None = None) -> Strip:
     """One line of content drawn over ``style`` as Textual draws it, minus
-    the selection offsets."""
-    return Strip([Segment(text, (style + text_style).rich_style)
-                  for text, text_style in line.render(style, end="", parse_style=options.get_style)],
-                 line.cell_length)
+    the selection offsets; ``drawn`` keeps each span style's Rich style over
+    ``style`` (the same ``style`` every time it is passed)."""
+    if drawn is None:
+        return Strip([Segment(text, (style + text_style).rich_style)
+                      for text, text_style in line.render(style, end="", parse_style=options.get_style)],
+                     line.cell_length)
+    segments = []
+    for text, text_style in line.render(style, end="", parse_style=options.get_style):
+        rich = drawn.get(text_style)
+        if rich is None:
+            rich = drawn[text_style] = (style + text_style).rich_style
+        segments.append(Segment(text, rich))
+    return Strip(segments, line.cell_length)
 
 
 class KeptLines:
-    """The strips of the lines a region drew last, by line (a region keeps
-    one and hands it to each ``QuickLines`` it renders)."""
+    """What a region drew last (a region keeps one and hands it to each
+    ``QuickLines`` it renders), all for one ``context``: the strips of its
+    lines, the Textual style of each Rich style of its texts, and the Rich
+    style each Textual style is drawn with."""
 
     def __init__(self) -> None:
         self.context: Hashable = None
         self.strips: dict[Hashable, Strip] = {}
+        self.styles: dict[str | RichStyle, Style] = {}
+        self.drawn: dict[Style, RichStyle] = {}
+
+    def start(self, context: Hashable) -> dict[Hashable, Strip]:
+        """The strips kept for ``context`` (none, and nothing else kept,
+        when it differs from the last one)."""
+        if context != self.context:
+            self.context, self.strips, self.styles, self.drawn = context, {}, {}, {}
+        return self.strips
+
+    def content(self, line: Text) -> Content:
+        """``line`` as ``Content.from_rich_text`` converts it (the app's
+        console parses style names, its ANSI theme maps ANSI colours), each
+        Rich style converted once for this context."""
+        get_style: Callable[[str], RichStyle]
+        try:
+            app = active_app.get()
+        except LookupError:
+            get_style, ansi_theme = RichStyle.parse, None
+        else:
+            get_style, ansi_theme = app.console.get_style, app.ansi_theme
+        styles = self.styles
+
+        def convert(style: str | RichStyle) -> Style:
+            converted = styles.get(style)
+            if converted is None:
+                rich = get_style(style) if isinstance(style, str) else style
+                converted = styles[style] = Style.from_rich_style(rich, ansi_theme)
+            return converted
+
+        content = Content(line.plain, [Span(start, end, convert(style)) for start, end, style in line.spans])
+        if line.style:
+            content = content.stylize_before(line.style if isinstance(line.style, str) else convert(line.style))
+        return content
 
 
 class QuickLines(Visual):
@@ -130,18 +178,17 @@ class QuickLines(Visual):
         if not _plain_left_wrap(width, options) or not self._fits(width):
             return QuickContent(self.content()).render_strips(width, height, style, options)
         kept = self.kept
-        context = (style, self.context)
-        old = kept.strips if kept.context == context else {}
+        old = kept.start((style, self.context))
         new: dict[Hashable, Strip] = {}
         out = []
         for line in self.lines if height is None else self.lines[:height]:
             key = (line.plain, tuple(line.spans), line.style)
             strip = new.get(key) or old.get(key)
             if strip is None:
-                strip = _line_strip(Content.from_rich_text(line), style, options)
+                strip = _line_strip(kept.content(line), style, options, kept.drawn)
             new[key] = strip
             out.append(strip)
-        kept.context, kept.strips = context, new
+        kept.strips = new
         return out
 
     def get_optimal_width(self, rules: RulesMap, container_width: int) -> int:
