@@ -25,11 +25,11 @@ KEYS = ("1", "right", "2", "enter", "u", "1", "enter", "down", "up", "c", "M", "
 
 
 def segments_text(update, size: tuple[int, int]) -> str:
-    """What an update writes to a truecolor terminal."""
-    out = io.StringIO()
-    Console(file=out, force_terminal=True, color_system="truecolor", width=size[0], height=size[1],
-            legacy_windows=False).print(update, end="")
-    return out.getvalue()
+    """What the app writes to a truecolor terminal for an update (as
+    ``App._display`` writes it: ``render_segments``)."""
+    console = Console(file=io.StringIO(), force_terminal=True, color_system="truecolor", width=size[0],
+                      height=size[1], legacy_windows=False)
+    return update.render_segments(console)
 
 
 @pytest.mark.parametrize("size", [(80, 24), (200, 60)])

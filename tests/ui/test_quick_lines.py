@@ -135,3 +135,31 @@ async def test_rules_4_2_in_an_app_lines_draw_with_its_console_styles():
         app.theme = "textual-light"
         light = quick_lines(text, kept, context=app.theme).render_strips(40, None, BASE, OPTIONS)
         assert cells(light) == cells(QuickContent(Content.from_rich_text(text)).render_strips(40, None, BASE, OPTIONS))
+
+
+def test_rules_4_2_a_line_whose_base_style_changed_is_drawn_again():
+    """Same characters and spans, another ``Text.style`` (e.g. a head line
+    turning bold for whose turn it is): not the line kept."""
+    kept = KeptLines()
+    for style in ("", "bold", "reverse", ""):
+        text = Text("Hand 8/8  ", style=style)
+        text.append("•M2•", style="red")
+        by_lines = quick_lines(text, kept).render_strips(40, None, BASE, OPTIONS)
+        whole = QuickContent(Content.from_rich_text(text)).render_strips(40, None, BASE, OPTIONS)
+        assert cells(by_lines) == cells(whole), style
+
+
+def test_rules_4_2_kept_styles_are_bounded(monkeypatch):
+    """A text with ever new styles does not grow what a region keeps."""
+    kept = KeptLines()
+    monkeypatch.setattr(KeptLines, "LIMIT", 50)
+    for i in range(200):
+        text = Text(f"line {i}", style=Style(meta={"momiji": f"card({i})"}))
+        quick_lines(text, kept).render_strips(40, None, BASE, OPTIONS)
+        assert len(kept.styles) + len(kept.drawn) <= 50 + 2
+
+
+def test_a_region_with_line_padding_measures_as_textual():
+    text = Text("ten chars!")
+    rules = {"line_pad": 1}
+    assert quick_lines(text).get_height(rules, 10) == Content.from_rich_text(text).get_height(rules, 10)

@@ -282,9 +282,10 @@ class DirtyLinesCompositor(Compositor):
             if not (width and height):
                 continue
             right = x + width
-            # A chop [cut, end) is drawn when cut <= x2 and end > x1 (ChopsUpdate.render_segments).
+            # ChopsUpdate.render_segments writes a chop [cut, end) of a span (x1, x2) when
+            # cut <= x2 and end > x1: a widget has such a chop when x <= x2 and right > x1.
             ys = [line for line in dirty_ys[bisect_left(dirty_ys, y):bisect_left(dirty_ys, y + height)]
-                  if any(x1 <= right and x2 > x for x1, x2 in line_spans[line])]
+                  if any(x <= x2 and right > x1 for x1, x2 in line_spans[line])]
             for first, last in _runs(ys):
                 strips = widget.render_lines(Region(x - region.x, first - region.y, width, last - first + 1))
                 for line, strip in zip(range(first, last + 1), strips, strict=False):

@@ -111,10 +111,14 @@ class KeptLines:
         self.styles: dict[str | RichStyle, Style] = {}
         self.drawn: dict[Style, RichStyle] = {}
 
+    LIMIT = 4096
+    """Styles kept at most: more (a text with ever new styles) starts afresh."""
+
     def start(self, context: Hashable) -> dict[Hashable, Strip]:
         """The strips kept for ``context`` (none, and nothing else kept,
-        when it differs from the last one)."""
-        if context != self.context:
+        when it differs from the last one or more than ``LIMIT`` styles are
+        kept)."""
+        if context != self.context or len(self.styles) + len(self.drawn) > self.LIMIT:
             self.context, self.strips, self.styles, self.drawn = context, {}, {}, {}
         return self.strips
 
@@ -183,7 +187,9 @@ class QuickLines(Visual):
         out = []
         for line in self.lines if height is None else self.lines[:height]:
             key = (line.plain, tuple(line.spans), line.style)
-            strip = new.get(key) or old.get(key)
+            strip = new.get(key)
+            if strip is None:
+                strip = old.get(key)
             if strip is None:
                 strip = _line_strip(kept.content(line), style, options, kept.drawn)
             new[key] = strip
@@ -198,6 +204,7 @@ class QuickLines(Visual):
         return self.content().get_minimal_width(rules)
 
     def get_height(self, rules: RulesMap, width: int) -> int:
-        if width > 0 and rules.get("text_wrap", "wrap") == "wrap" and self._fits(width):
+        if width > 0 and rules.get("text_wrap", "wrap") == "wrap" and not rules.get("line_pad", 0) \
+                and self._fits(width):
             return len(self.lines)
         return self.content().get_height(rules, width)
