@@ -2,7 +2,8 @@
 
 Textual is pinned (``textual==8.2.8``). Re-check everything here when that pin
 moves; ``tests/ui/test_table_confirm_work.py`` exercises items 1-6,
-``tests/ui/test_cyclic_garbage.py`` item 7.
+``tests/ui/test_cyclic_garbage.py`` item 7, ``tests/ui/test_dirty_lines.py``
+and ``tests/ui/test_dirty_lines_fuzz.py`` item 8.
 
 1. ``Widget.vertical_scrollbar`` creates a plain ``ScrollBar`` and starts it
    with ``App._start_widget`` (it keeps it in ``Widget._vertical_scrollbar``).
@@ -83,7 +84,9 @@ moves; ``tests/ui/test_table_confirm_work.py`` exercises items 1-6,
    of lines that meet a dirty span, and cuts them as Textual cuts them:
    every chop a span reaches is filled by the same widget with the same
    cells, so the bytes sent are the same (``tests/ui/test_dirty_lines.py``
-   compares them with Textual's for every frame of a game's turns). It
+   compares them with Textual's for every frame of a game's turns,
+   ``tests/ui/test_dirty_lines_fuzz.py`` on random repaints of layers, a
+   modal, a scrolled container and resizes). It
    uses the private ``_dirty_regions``, ``_regions_to_spans``, ``cuts``
    and ``visible_widgets`` as ``render_partial_update`` does; whole-screen
    updates stay Textual's.

@@ -105,14 +105,14 @@ class KeptLines:
     lines, the Textual style of each Rich style of its texts, and the Rich
     style each Textual style is drawn with."""
 
+    LIMIT = 4096
+    """Styles kept at most: more (a text with ever new styles) starts afresh."""
+
     def __init__(self) -> None:
         self.context: Hashable = None
         self.strips: dict[Hashable, Strip] = {}
         self.styles: dict[str | RichStyle, Style] = {}
         self.drawn: dict[Style, RichStyle] = {}
-
-    LIMIT = 4096
-    """Styles kept at most: more (a text with ever new styles) starts afresh."""
 
     def start(self, context: Hashable) -> dict[Hashable, Strip]:
         """The strips kept for ``context`` (none, and nothing else kept,
@@ -151,8 +151,8 @@ class KeptLines:
 class QuickLines(Visual):
     """Rich text lines that each fit their width, drawn as ``QuickContent``
     draws their text (the same cells); a line equal to one drawn last time
-    (same characters and spans) over the same ``context`` (base style,
-    theme) is not drawn again. Anything else falls back to ``QuickContent``
+    (same characters, spans and style) over the same ``context`` (base
+    style, theme) is not drawn again. Anything else falls back to ``QuickContent``
     of ``content()``, the whole text as a ``Content``."""
 
     def __init__(self, lines: tuple[Text, ...], kept: KeptLines, context: Hashable,
