@@ -198,12 +198,17 @@ class QuickLines(Visual):
         return out
 
     def get_optimal_width(self, rules: RulesMap, container_width: int) -> int:
+        """Cells the text would like (Textual's measure of the whole text)."""
         return self.content().get_optimal_width(rules, container_width)
 
     def get_minimal_width(self, rules: RulesMap) -> int:
+        """Fewest cells the text can take (Textual's measure of the whole text)."""
         return self.content().get_minimal_width(rules)
 
     def get_height(self, rules: RulesMap, width: int) -> int:
+        """Lines the text takes at ``width`` cells: one per line when every
+        line fits (plain wrapped text, no line padding), else Textual's
+        measure of the whole text."""
         if width > 0 and rules.get("text_wrap", "wrap") == "wrap" and not rules.get("line_pad", 0) \
                 and self._fits(width):
             return len(self.lines)
