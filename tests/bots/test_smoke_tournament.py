@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from math import comb
 
+import pytest
 
 from momiji_tui.bots.tournament import run_tournament
 
@@ -54,6 +55,7 @@ HARD_NORMAL_GAMES = 60
 HARD_NORMAL_MIN_WINS = 37  # P(>= 37 of 60 | p = 0.5) = 0.046
 
 
+@pytest.mark.slow  # the suite's longest test: conftest starts it first
 def test_hard_beats_normal():
     r = run_tournament(["hard", "normal"], games=HARD_NORMAL_GAMES, seats=2, seed=HARD_SEED, jobs=2)
     hard = r.stats[0]

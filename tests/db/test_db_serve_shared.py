@@ -6,6 +6,8 @@ on a state or a screen's text, never a sleep."""
 
 from __future__ import annotations
 
+import pytest
+
 import asyncio
 import signal
 from types import SimpleNamespace
@@ -32,6 +34,7 @@ async def two_servers(pg_url, root):
     return servers
 
 
+@pytest.mark.slow
 async def test_players_on_two_servers_meet_at_one_table_and_finish_the_game(pg_url, tmp_path, clients):
     host_a, host_b = await two_servers(pg_url, tmp_path)
     try:

@@ -83,6 +83,7 @@ def check_file(path: Path, acked: dict[str, int]) -> tuple[int, bool, list[dict]
     return n, n in boundaries, expected
 
 
+@pytest.mark.slow
 def test_sigkill_at_random_points_loses_at_most_the_event_being_written(tmp_path):
     rng = random.Random(20260501)
     data = tmp_path / "data"

@@ -6,6 +6,8 @@ sent as keys; every wait bounded; fixed seeds.
 
 from __future__ import annotations
 
+import pytest
+
 import json
 import threading
 
@@ -82,6 +84,7 @@ def hand_lines(history: list[str]) -> set[str]:
             if line.strip().startswith("Hand ") and "(empty)" not in line}
 
 
+@pytest.mark.slow
 async def test_two_players_finish_a_game_and_never_see_each_others_hand(game, clients):
     alice, bob, a_app, b_app = await table_for_two(game, clients, seed=4242)
     table = a_app.table

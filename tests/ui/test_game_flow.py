@@ -7,6 +7,8 @@ resumes to the same state.
 
 from __future__ import annotations
 
+import pytest
+
 from helpers import scripted_bot, settle, until_human_or_end
 
 from momiji_tui.engine import Collect, Play
@@ -49,6 +51,7 @@ async def take_turn_by_keys(pilot, app: MomijiApp) -> None:
         await pilot.press(*HAND_KEYS[:excess], "enter")
 
 
+@pytest.mark.slow
 async def test_whole_game_by_keys_from_new_game_through_draft_to_scoring(isolated_dirs):
     app = MomijiApp(isolated_dirs, bot_delay=0, make_bot=scripted_bot)
     async with app.run_test(size=(100, 32)) as pilot:
