@@ -9,6 +9,8 @@ makes ⏎ appear and the preview grow — lays nothing out again.
 from __future__ import annotations
 
 import pytest
+from rich.text import Text
+from textual.geometry import Region
 from helpers import plain, scripted_bot, sit, situation, until_screen
 from textual.widget import Widget
 
@@ -108,3 +110,19 @@ async def test_footer_keys_kept_per_state_are_forgotten_when_the_key_map_changes
         await pilot.press("1")
         await pilot.pause()
         assert "g Collect" in screen.footer.plain and "c Collect" not in screen.footer.plain
+
+
+async def test_a_message_that_only_turns_bold_is_repainted_bold(app):
+    # A line is repainted when it differs; Rich's Text == ignores the base
+    # style, so a text that only turned bold must still count as changed.
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await sit(pilot, situation(hand="M1a C1a", display="O1b"))
+        message = screen.query_one("#message")
+        message.show(Text("Same words"))
+        await pilot.pause()
+        message.show(Text("Same words", style="bold"))
+        await pilot.pause()
+        row = message.render_lines(Region(0, 0, message.size.width, 1))[0]
+        styles = [seg.style for seg in row if seg.text.strip()]
+        assert "".join(seg.text for seg in row).startswith("Same words")
+        assert styles and all(style is not None and style.bold for style in styles)

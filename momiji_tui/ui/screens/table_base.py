@@ -71,7 +71,7 @@ class TableBase(SizedScreen):
         message = text if isinstance(text, Text) else Text(text)
         is_error = error and bool(message.plain)
         unchanged = (message.plain, is_error) == (self.message.plain, self.message_is_error) \
-            and message.spans == self.message.spans
+            and message.spans == self.message.spans and message.style == self.message.style
         self.message, self.message_is_error = message, is_error
         if self.ready and not (unchanged and self._message_drawn):
             self._message_drawn = True

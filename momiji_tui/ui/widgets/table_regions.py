@@ -130,16 +130,19 @@ class Region(Static, Generic[SliceT]):
     def repaint_lines(self, text: Text, width: int) -> None:
         """Show ``text`` and repaint only its lines that differ from the lines
         shown (text or styles); all of them when either text wraps at
-        ``width`` (no line of it known) or the width or base style changed."""
+        ``width`` (no line of it known) or the width changed. A new base
+        style (the preview turns bold) is in each line's own style."""
         lines = tuple(text.split("\n", allow_blank=True)) if fitted_height(text, width) is not None else None
         old, self._lines = self._lines, (width, text.style, lines) if lines is not None else None
         self._lines_text = text
-        if lines is None or old is None or old[:2] != (width, text.style):
+        if lines is None or old is None or old[0] != width:
             self.update(text, layout=False)
             return
         before = old[2]
+        # Text == compares characters and spans, not the base style: compare it too.
         changed = [y for y in range(max(len(lines), len(before)))
-                   if y >= len(lines) or y >= len(before) or lines[y] != before[y]]
+                   if y >= len(lines) or y >= len(before) or lines[y] != before[y]
+                   or lines[y].style != before[y].style]
         set_static_content(self, text)
         if changed:
             self.refresh(*(Area(0, y, width, 1) for y in changed))
