@@ -51,6 +51,20 @@ def no_real_database(monkeypatch):
     monkeypatch.delenv("MOMIJI_DATABASE_URL", raising=False)
 
 
+def pytest_xdist_auto_num_workers(config):
+    """``-n auto``: one worker more than the cores this process may use.
+
+    Part of the suite waits rather than computes (SSH servers and
+    PostgreSQL starting, subprocesses killed and restarted); one more
+    worker keeps the cores busy through those waits. Measured on 2 cores:
+    447 s with 2 workers, 406 s with 3 (1916 passed both times)."""
+    try:
+        cores = len(os.sched_getaffinity(0))
+    except AttributeError:  # not on every platform
+        cores = os.cpu_count() or 1
+    return cores + 1
+
+
 def pytest_collection_modifyitems(config, items):
     """Longest first: the files holding a ``slow`` test (in path order, so
     ``tests/bots`` and its tournament lead), then the others by their number
