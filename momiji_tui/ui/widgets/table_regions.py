@@ -57,7 +57,7 @@ class Region(Static, Generic[SliceT]):
         self.renders = 0
         self._measured: tuple[int, int] | None = None  # (width, height) of the text shown
         self._shown: tuple[Text, str | Style, int] | None = None  # the text shown, its style, its width
-        self._lines: tuple[int, str | Style, tuple[Text, ...]] | None = None  # width, style, lines shown
+        self._lines: tuple[int, tuple[Text, ...]] | None = None  # width, lines shown
         self._lines_text: Text | None = None  # the text ``_lines`` holds the lines of
         self._kept = KeptLines()  # the strips of the lines drawn last
 
@@ -70,7 +70,7 @@ class Region(Static, Generic[SliceT]):
         (``QuickLines``) when they are known, else ``QuickContent``."""
         lines = self._lines
         if lines is not None and self.content is self._lines_text:
-            return QuickLines(lines[2], self._kept, self.app.theme, self._content)
+            return QuickLines(lines[1], self._kept, self.app.theme, self._content)
         visual = self.visual
         return QuickContent(visual) if isinstance(visual, Content) else visual
 
@@ -133,12 +133,12 @@ class Region(Static, Generic[SliceT]):
         ``width`` (no line of it known) or the width changed. A new base
         style (the preview turns bold) is in each line's own style."""
         lines = tuple(text.split("\n", allow_blank=True)) if fitted_height(text, width) is not None else None
-        old, self._lines = self._lines, (width, text.style, lines) if lines is not None else None
+        old, self._lines = self._lines, (width, lines) if lines is not None else None
         self._lines_text = text
         if lines is None or old is None or old[0] != width:
             self.update(text, layout=False)
             return
-        before = old[2]
+        before = old[1]
         # Text == compares characters and spans, not the base style: compare it too.
         changed = [y for y in range(max(len(lines), len(before)))
                    if y >= len(lines) or y >= len(before) or lines[y] != before[y]
