@@ -6,7 +6,9 @@ The VM's speed drifts by up to a quarter within an hour, so two runs of
 ``bench_keys`` compare badly when the difference is a millisecond. Here one
 served app (``bench_keys``' serve mode: bytes in, frames out) presses the
 same keys, and every other select–confirm pair runs with the part taken
-away: both halves are measured at the same moment. Printed: the median CPU
+away (it switches after every no-op and every confirm, so the
+select–cursor–no-op rounds alternate too): both halves are measured at the
+same moment. Printed: the median CPU
 ms per press of each kind, with and without the part.
 
 Parts (each replaced by "do nothing" or "always yes"; the table then shows
@@ -106,7 +108,8 @@ def main() -> None:
     parser = argparse.ArgumentParser(prog="python -m bench.key_parts")
     parser.add_argument("part", choices=PARTS)
     parser.add_argument("--size", default="80x24", help="WxH (default 80x24)")
-    parser.add_argument("--presses", type=int, default=40, help="even; half of each kind run without the part")
+    parser.add_argument("--presses", type=int, default=40,
+                        help="even (as bench_keys needs); half of each kind run without the part")
     args = parser.parse_args()
     os.environ.setdefault("MOMIJI_DATA_DIR", tempfile.mkdtemp(prefix="momiji-bench-"))
     size = (int(args.size.split("x")[0]), int(args.size.split("x")[1]))

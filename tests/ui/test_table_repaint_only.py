@@ -126,3 +126,19 @@ async def test_a_message_that_only_turns_bold_is_repainted_bold(app):
         styles = [seg.style for seg in row if seg.text.strip()]
         assert "".join(seg.text for seg in row).startswith("Same words")
         assert styles and all(style is not None and style.bold for style in styles)
+
+
+async def test_say_repaints_a_message_that_only_turns_bold(app):
+    # The same words said again in bold: the message region's data must take
+    # it (a reactive compares with Text ==, which ignores the style).
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await sit(pilot, situation(hand="M1a C1a", display="O1b"))
+        message = screen.query_one("#message")
+        screen.say(Text("Same words"))
+        await pilot.pause()
+        screen.say(Text("Same words", style="bold"))
+        await pilot.pause()
+        row = message.render_lines(Region(0, 0, message.size.width, 1))[0]
+        styles = [seg.style for seg in row if seg.text.strip()]
+        assert "".join(seg.text for seg in row).startswith("Same words")
+        assert styles and all(style is not None and style.bold for style in styles)

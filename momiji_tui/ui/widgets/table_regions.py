@@ -158,6 +158,12 @@ class Region(Static, Generic[SliceT]):
         return parent.size if isinstance(parent, Widget) else self.app.size
 
 
+TEXT_DATA: reactive[Any] = reactive(None, init=False, layout=False, repaint=False, always_update=True)
+"""The ``data`` of a region given a ready ``Text``: every text set reaches
+``watch_data``, because ``Text ==`` ignores the base style (the same words
+turned bold would be dropped); ``watch_data`` skips a text shown already."""
+
+
 class StatusLine(Region[StatusSlice]):
     """Round, deck, torii, discard, whose turn."""
 
@@ -205,6 +211,7 @@ class PreviewLine(Region[Text]):
     lines reserved."""
 
     LINES = 2
+    data = TEXT_DATA
 
     def render_slice(self, data: Text) -> Text:
         return data
@@ -215,6 +222,7 @@ class MessageLine(Region[Text]):
     reserved, blank when there is nothing to say."""
 
     LINES = 2
+    data = TEXT_DATA
 
     def render_slice(self, data: Text) -> Text:
         return data
