@@ -12,6 +12,7 @@ from textual.app import App, ComposeResult
 from textual.containers import Vertical
 from textual.widget import Widget
 
+from momiji_tui.ui.widgets.quick_content import KeptLines
 from momiji_tui.ui.widgets.quiet_size import TableColumn
 from momiji_tui.ui.widgets.table_regions import Region
 
@@ -94,29 +95,51 @@ async def test_the_next_layout_gives_a_region_the_lines_its_text_needs():
         assert lines.size.height == 1 and below.region.y == 1
 
 
-def lines_drawn(monkeypatch, widget: Widget) -> list[int]:
-    """The lines of ``widget`` drawn again (its ``render_line``; the others
-    come from Textual's cache of the lines it drew)."""
-    rows: list[int] = []
-    original = Lines.render_line
+def lines_drawn(monkeypatch, widget: Widget) -> list[str]:
+    """The lines of ``widget`` drawn again: the text of each line drawn by
+    its content rows (``KeptLines.draw``), ``"row y"`` for a row drawn by
+    Textual (its ``render_line``); the others come from the rows kept."""
+    drawn: list[str] = []
+    draw, render_line = KeptLines.draw, Lines.render_line
 
-    def render_line(self, y):
+    def counted_draw(self, line, *args):
+        if self is widget._kept:
+            drawn.append(line.plain)
+        return draw(self, line, *args)
+
+    def counted_line(self, y):
         if self is widget:
-            rows.append(y)
-        return original(self, y)
+            drawn.append(f"row {y}")
+        return render_line(self, y)
 
-    monkeypatch.setattr(Lines, "render_line", render_line)
-    return rows
+    monkeypatch.setattr(KeptLines, "draw", counted_draw)
+    monkeypatch.setattr(Lines, "render_line", counted_line)
+    return drawn
+
+
+def repaints_asked(monkeypatch, widget: Widget) -> list[object]:
+    """The lines of ``widget`` asked to be repainted: each region's line
+    number, ``"all"`` for a whole repaint."""
+    asked: list[object] = []
+    refresh = Lines.refresh
+
+    def counted(self, *regions, **kwargs):
+        if self is widget:
+            asked.extend([region.y for region in regions] if regions else ["all"])
+        return refresh(self, *regions, **kwargs)
+
+    monkeypatch.setattr(Lines, "refresh", counted)
+    return asked
 
 
 async def test_a_text_that_changes_one_line_repaints_only_that_line(monkeypatch):
     app = Column()
     async with app.run_test(size=(40, 10)) as pilot:
         lines, _ = await shown(app, pilot, "one\ntwo\nthree")
-        drawn = lines_drawn(monkeypatch, lines)
+        drawn, asked = lines_drawn(monkeypatch, lines), repaints_asked(monkeypatch, lines)
         lines.data = "one\nTWO\nthree"
         await pilot.pause()
-        assert drawn == [1]
+        assert drawn == ["TWO"] and asked == [1]
         assert [lines.render_line(y).text.strip() for y in range(3)] == ["one", "TWO", "three"]
 
 
@@ -124,12 +147,12 @@ async def test_a_style_change_on_one_line_repaints_that_line(monkeypatch):
     app = Column()
     async with app.run_test(size=(40, 10)) as pilot:
         lines, _ = await shown(app, pilot, "one\ntwo\nthree")
-        drawn = lines_drawn(monkeypatch, lines)
+        drawn, asked = lines_drawn(monkeypatch, lines), repaints_asked(monkeypatch, lines)
         styled = Text("one\ntwo\nthree")
         styled.stylize("bold", 8, 13)  # "three"
         lines.show(styled)
         await pilot.pause()
-        assert drawn == [2]
+        assert drawn == ["three"] and asked == [2]
         assert next(iter(lines.render_line(2))).style.bold
 
 

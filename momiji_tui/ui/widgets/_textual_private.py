@@ -3,7 +3,9 @@
 Textual is pinned (``textual==8.2.8``). Re-check everything here when that pin
 moves; ``tests/ui/test_table_confirm_work.py`` exercises items 1-6,
 ``tests/ui/test_cyclic_garbage.py`` item 7, ``tests/ui/test_dirty_lines.py``
-and ``tests/ui/test_dirty_lines_fuzz.py`` item 8.
+and ``tests/ui/test_dirty_lines_fuzz.py`` item 8. Item 9 (a table region's
+content rows drawn without Textual's ``StylesCache``) is in its own module,
+``_textual_private_rows``, tested by ``tests/ui/test_content_rows.py``.
 
 1. ``Widget.vertical_scrollbar`` creates a plain ``ScrollBar`` and starts it
    with ``App._start_widget`` (it keeps it in ``Widget._vertical_scrollbar``).

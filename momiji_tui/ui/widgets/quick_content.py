@@ -19,7 +19,7 @@ packed to fit) is cut at its line ends without Textual's wrap.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Sequence
 
 from rich.segment import Segment
 from rich.style import Style as RichStyle
@@ -31,7 +31,7 @@ from textual.strip import Strip
 from textual.style import Style
 from textual.visual import RenderOptions, Visual
 
-__all__ = ["KeptLines", "QuickContent", "QuickLines"]
+__all__ = ["KeptLines", "QuickContent", "QuickLines", "fits_by_lines"]
 
 
 class QuickContent(Visual):
@@ -122,6 +122,12 @@ class KeptLines:
             self.context, self.strips, self.styles, self.drawn = context, {}, {}, {}
         return self.strips
 
+    def draw(self, line: Text, style: Style, options: RenderOptions, context: Hashable) -> Strip:
+        """``line`` (fitting its width) drawn over ``style`` as ``QuickLines``
+        draws it with this ``context``; the styles converted are kept."""
+        self.start((style, context))
+        return _line_strip(self.content(line), style, options, self.drawn)
+
     def content(self, line: Text) -> Content:
         """``line`` as ``Content.from_rich_text`` converts it (the app's
         console parses style names, its ANSI theme maps ANSI colours), each
@@ -146,6 +152,13 @@ class KeptLines:
         if line.style:
             content = content.stylize_before(line.style if isinstance(line.style, str) else convert(line.style))
         return content
+
+
+def fits_by_lines(lines: Sequence[Text], width: int, options: RenderOptions) -> bool:
+    """True when ``QuickLines`` of ``lines`` draws them line by line at
+    ``width`` (plain left-aligned wrapped text, every line fitting, no tab)."""
+    return _plain_left_wrap(width, options) and all(
+        line.cell_len <= width and "\t" not in line.plain for line in lines)
 
 
 class QuickLines(Visual):
@@ -179,7 +192,7 @@ class QuickLines(Visual):
         """The strips of the lines (at most ``height``) over ``style``; lines
         drawn last time with the same context are reused. Never raises for
         any text."""
-        if not _plain_left_wrap(width, options) or not self._fits(width):
+        if not fits_by_lines(self.lines, width, options):
             return QuickContent(self.content()).render_strips(width, height, style, options)
         kept = self.kept
         old = kept.start((style, self.context))

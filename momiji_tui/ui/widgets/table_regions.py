@@ -22,12 +22,14 @@ from textual.content import Content
 from textual.geometry import Region as Area
 from textual.geometry import Size
 from textual.reactive import reactive
+from textual.strip import Strip
 from textual.widget import Widget
 from textual.widgets import Static
 
 from ..models.table_fit import fit_lines, fitted_height
 from ._textual_private import set_static_content
-from .quick_content import KeptLines, QuickContent, QuickLines
+from ._textual_private_rows import ContentRows, render_options
+from .quick_content import KeptLines, QuickContent, QuickLines, fits_by_lines
 from .quiet_size import TableColumn, quiet_virtual_size
 from ..models.table_text import (
     DisplaySlice, HandSlice, ObjectivesSlice, SeatSlice, StatusSlice, YouSlice, display_region_text,
@@ -60,6 +62,7 @@ class Region(Static, Generic[SliceT]):
         self._lines: tuple[int, tuple[Text, ...]] | None = None  # width, lines shown
         self._lines_text: Text | None = None  # the text ``_lines`` holds the lines of
         self._kept = KeptLines()  # the strips of the lines drawn last
+        self._rows = ContentRows()  # the rows drawn last (``_textual_private_rows``)
 
     def render_slice(self, data: SliceT) -> Text:
         """The text for ``data`` (each region its own renderer)."""
@@ -73,6 +76,20 @@ class Region(Static, Generic[SliceT]):
             return QuickLines(lines[1], self._kept, self.app.theme, self._content)
         visual = self.visual
         return QuickContent(visual) if isinstance(visual, Content) else visual
+
+    def render_lines(self, crop: Area) -> list[Strip]:
+        """The rows of ``crop``: drawn by ``ContentRows`` (each line kept as
+        drawn) while the text is drawn by its lines, else Textual's drawing."""
+        lines = self._lines
+        if lines is not None and self.content is self._lines_text and fits_by_lines(
+                lines[1], self.size.width, render_options(self)):
+            theme = self.app.theme
+            rows = self._rows.render(self, crop, lines[1],
+                                     lambda line, style, options: self._kept.draw(line, style, options, theme),
+                                     super().render_lines)
+            if rows is not None:
+                return rows
+        return super().render_lines(crop)
 
     def _content(self) -> Content:
         """The text shown as a ``Content`` (converted when first asked)."""

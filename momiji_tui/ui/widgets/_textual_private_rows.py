@@ -1,0 +1,140 @@
+"""Note 9 of ``_textual_private`` (kept in its own module for its size): a
+table region's content rows drawn as Textual draws them, without Textual's
+``StylesCache`` (issue 13, ninth round).
+
+Textual draws a widget's rows through ``Widget.render_lines`` →
+``StylesCache.render_widget``. For each repaint it walks the widget's
+ancestors for its colours, draws the whole visual again when any part of it
+changed (``Widget._render_content``: every line of the region, not only the
+changed ones), applies the link style to every segment with a click meta
+(``Visual.to_strips``), pads each row to the content width over the inner
+background, then draws borders, padding, outline, hatch, text opacity, tint,
+opacity and the app's line filters (``StylesCache.render_line``). A confirm
+at the table repainted ~6 lines of the regions that way at 0.3-1 ms each.
+
+A table region has none of the middle steps on its content rows: no left or
+right border or padding, no outline or hatch, full opacity, no tint, its
+text at the left and top, never a text selection. ``ContentRows`` draws such
+a row as those steps leave it: the line's strip over the widget's visual
+style (``QuickLines``' own drawing), the link style on its click segments,
+padded to the content width over the inner background, then the line filters
+and the crop, and keeps each padded row by its line and everything it was
+drawn from, so an unchanged line is not drawn again. Rows outside the
+content (the top border of ``#you``) and any widget that has one of the
+steps are left to Textual (``None``).
+
+Textual internals it relies on (re-check when the pin moves):
+``Visual.to_strips`` applies the link style with the private
+``Strip._apply_link_style`` unless the widget is a container or the screen
+is selecting (private ``Screen._selecting``), and passes
+``RenderOptions(widget._get_style, widget.styles, ...)`` (private
+``Widget._get_style``); ``Widget.render_line`` draws a row past the visual's
+lines as ``Strip.blank(size.width, visual_style.rich_style)``;
+``StylesCache.render_line`` pads a content row with
+``adjust_cell_length(content_width, Style(background=base + background).rich_style)``
+and ``StylesCache.render`` applies each filter with ``apply_filter(filter,
+background)`` and crops the columns last. ``tests/ui/test_content_rows.py``
+compares every row with Textual's own drawing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Hashable, Sequence
+from typing import cast
+
+from rich.style import Style as RichStyle
+from rich.text import Text
+from textual.css.styles import RulesMap
+from textual.geometry import Region
+from textual.strip import Strip
+from textual.style import Style
+from textual.visual import RenderOptions
+from textual.widget import Widget
+
+__all__ = ["ContentRows", "LineStrip", "render_options"]
+
+LineStrip = Callable[[Text, Style, RenderOptions], Strip]
+"""Draws one line that fits the content width over a visual style (the
+strip ``QuickLines`` gives for it)."""
+
+
+class ContentRows:
+    """The padded content rows a widget drew last, kept by line (at most
+    ``LIMIT``, all drawn from one context)."""
+
+    LIMIT = 256
+
+    def __init__(self) -> None:
+        self.context: Hashable = None
+        self.rows: dict[Hashable, Strip] = {}
+
+    def render(self, widget: Widget, crop: Region, lines: Sequence[Text], line_strip: LineStrip,
+               textual_rows: Callable[[Region], list[Strip]]) -> list[Strip] | None:
+        """The rows of ``crop`` (widget coordinates, gutter included) as
+        Textual draws them for a widget showing ``lines`` (each fitting the
+        content width); None when the widget's styles need Textual's own
+        drawing. Gutter rows come from ``textual_rows``. Never raises for a
+        mounted widget."""
+        context = _row_context(widget)
+        if context is None:
+            return None
+        if context != self.context or len(self.rows) > self.LIMIT:
+            self.context, self.rows = context, {}
+        style, inner, link_style, content_width, _theme = context
+        styles = widget.styles
+        top = styles.gutter.top
+        height = widget.size.height
+        options = render_options(widget)
+        rows = self.rows
+        out: list[Strip] = []
+        for y in crop.line_range:
+            line_y = y - top
+            if not 0 <= line_y < height:
+                out.extend(textual_rows(Region(0, y, widget.region.width, 1)))
+                continue
+            line = lines[line_y] if line_y < len(lines) else None
+            key = None if line is None else (line.plain, tuple(line.spans), line.style)
+            row = rows.get(key)
+            if row is None:
+                if line is None:
+                    row = Strip.blank(content_width, style.rich_style).adjust_cell_length(content_width, inner)
+                else:
+                    row = line_strip(line, style, options)
+                    if link_style is not None:
+                        row = row._apply_link_style(link_style)  # private, see the module's docstring
+                    row = row.adjust_cell_length(content_width, inner)
+                rows[key] = row
+            out.append(row)
+        filters = widget.get_line_filters()
+        if filters:
+            _, background = widget.background_colors
+            for filter_ in filters:
+                out = [row.apply_filter(filter_, background) for row in out]
+        if crop.column_span != (0, widget.region.width):
+            out = [row.crop(*crop.column_span) for row in out]
+        return out
+
+
+def render_options(widget: Widget) -> RenderOptions:
+    """The options ``Visual.to_strips`` draws ``widget``'s visual with (no
+    selection)."""
+    return RenderOptions(widget._get_style, cast(RulesMap, widget.styles))  # private, see the module's docstring
+
+
+def _row_context(widget: Widget) -> tuple[Style, RichStyle, RichStyle | None, int, str] | None:
+    """What a content row is drawn from beyond its line: the visual style,
+    the inner background's Rich style, the link style (None: not applied),
+    the content width and the theme; None when a step of Textual's drawing
+    that ``ContentRows`` leaves out applies to this widget."""
+    styles = widget.styles
+    gutter = styles.gutter
+    if widget.BLANK or widget.text_selection is not None or gutter.left or gutter.right \
+            or any(edge for edge, _ in styles.outline) or styles.text_opacity != 1.0 or styles.tint.a \
+            or (styles.has_rule("hatch") and styles.hatch != "none") or styles.content_align != ("left", "top") \
+            or widget.hover_style.link_id or widget.opacity != 1.0:
+        return None
+    base_background, background = widget.background_colors
+    inner = Style(background=base_background + background).rich_style
+    links = widget.auto_links and not widget.is_container and not widget.screen._selecting  # private
+    return (widget.visual_style, inner, widget.link_style if links else None, widget.size.width,
+            widget.app.theme)

@@ -1,0 +1,134 @@
+"""A table region draws its content rows itself, as Textual draws them
+(issue 13, ninth round; ``ui/widgets/_textual_private_rows``).
+
+Every region's rows, drawn by ``ContentRows`` after each key of a turn, are
+compared cell by cell (characters and Rich styles) with the rows Textual's
+own drawing gives for the same region from scratch: whole, row by row and cut
+to a column span; in the dark and the light theme, and with the no-colour
+filter of a client that sent ``NO_COLOR``.
+"""
+
+from __future__ import annotations
+
+import pytest
+from helpers import scripted_bot, sit, situation
+from rich.style import Style
+from rich.text import Text
+from textual.app import App
+from textual.geometry import Region as Area
+from textual.widget import Widget
+
+from momiji_tui.ssh._textual_private import set_session_colors
+from momiji_tui.ui.app import MomijiApp
+from momiji_tui.ui.widgets import _textual_private_rows
+from momiji_tui.ui.widgets.table_regions import TEXT_DATA, Region
+
+HAND = "M0a M1a C0a C1a O0a O1a G0a G1a K0a"
+KEYS = ("1", "right", "2", "enter", "u", "1", "enter", "down", "up", "c", "M", "escape", "m", "m", "e")
+
+
+def cells(strips) -> list[list[tuple[str, object]]]:
+    """Each strip as (character, Rich style) per cell."""
+    return [[(char, segment.style) for segment in strip for char in segment.text] for strip in strips]
+
+
+def textual_rows(widget: Widget, crop: Area):
+    """``crop`` of ``widget`` as Textual draws it, nothing kept from before."""
+    widget._styles_cache.clear()
+    widget._layout_cache.clear()  # the visual ``render()`` gave
+    widget._dirty_regions.add(widget.size.region)  # every line of the visual drawn again
+    return Widget.render_lines(widget, crop)
+
+
+def compare_regions(screen) -> int:
+    """Compare every region's rows with Textual's; the number of regions."""
+    regions = [r for r in screen.query(Region) if r.display and r.region.width and r.region.height]
+    for region in regions:
+        width, height = region.region.size
+        crops = [Area(0, 0, width, height), *(Area(0, y, width, 1) for y in range(height)),
+                 Area(min(3, width - 1), 0, max(1, width - 8), height)]
+        for crop in crops:
+            assert cells(region.render_lines(crop)) == cells(textual_rows(region, crop)), (type(region), crop)
+    return len(regions)
+
+
+@pytest.mark.parametrize("size", [(80, 24), (200, 60)])
+async def test_rules_4_a_region_draws_the_rows_textual_draws_after_every_key(isolated_dirs, monkeypatch, size):
+    app = MomijiApp(isolated_dirs, bot_delay=0, make_bot=scripted_bot)
+    drawn: list[str] = []
+    render = _textual_private_rows.ContentRows.render
+
+    def counted(self, widget, *args):
+        rows = render(self, widget, *args)
+        if rows is not None:
+            drawn.append(type(widget).__name__)
+        return rows
+
+    monkeypatch.setattr(_textual_private_rows.ContentRows, "render", counted)
+    async with app.run_test(size=size) as pilot:
+        screen = await sit(pilot, situation(hand=HAND, display="O3b Z3b M3b", seats=3))
+        for key in KEYS:
+            await pilot.press(key)
+            for _ in range(3):  # bounded: the table changes arrive as messages
+                await pilot.pause()
+            assert compare_regions(screen) >= 8
+        app.theme = "textual-light"
+        await pilot.pause()
+        compare_regions(screen)
+        set_session_colors(app, "truecolor", True)  # NO_COLOR: the monochrome filter
+        screen.refresh()
+        await pilot.pause()
+        compare_regions(screen)
+    # The regions drawn by lines took this path (else the comparison proves nothing).
+    assert {"HandRegion", "YouRegion", "ObjectivesRegion", "OpponentRow"} <= set(drawn)
+
+
+class ClickRegion(Region[Text]):
+    """A region given a ready text (as the preview is), with click metas."""
+
+    data = TEXT_DATA
+
+    def render_slice(self, data: Text) -> Text:
+        return data
+
+
+class ClickApp(App[None]):
+    CSS = """
+    ClickRegion { link-style: underline; link-color: red; link-background: blue; background: #203040; }
+    #bordered { border-top: solid green; height: 4; }
+    """
+
+    def compose(self):
+        yield ClickRegion(id="plain")
+        yield ClickRegion(id="bordered")
+
+
+def click_text(selected: int) -> Text:
+    """Two lines of chips; each chip's click meta is an ``@click`` action."""
+    text = Text("Hand", style="bold")
+    text.append("\n")
+    for i in range(4):
+        style = Style(color="red", bgcolor="blue", meta={"@click": f"app.bell({i})"})
+        text.append(f" chip {i} ", style=style + Style(reverse=True) if i == selected else style)
+        text.append(" ", style="dim")
+    return text
+
+
+async def test_rules_4_a_region_draws_click_links_and_its_border_as_textual_does():
+    """Segments with an ``@click`` meta get the link style (``Visual.to_strips``);
+    a top border is drawn by Textual; a new theme draws every row again."""
+    app = ClickApp()
+    async with app.run_test(size=(60, 12)) as pilot:
+        regions = list(app.query(ClickRegion))
+        for selected in (-1, 0, 2, 2):
+            for region in regions:
+                region.data = click_text(selected)
+            await pilot.pause()
+            compare_regions(app.screen)
+        plain = app.query_one("#plain", ClickRegion)
+        row = plain.render_lines(Area(0, 1, 60, 1))[0]
+        assert any(segment.style and segment.style.underline for segment in row)  # the link style shows
+        assert plain._rows.rows  # drawn by ContentRows
+        app.theme = "textual-light"
+        await pilot.pause()
+        compare_regions(app.screen)
