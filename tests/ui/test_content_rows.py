@@ -129,6 +129,9 @@ async def test_rules_4_a_region_draws_click_links_and_its_border_as_textual_does
         row = plain.render_lines(Area(0, 1, 60, 1))[0]
         assert any(segment.style and segment.style.underline for segment in row)  # the link style shows
         assert plain._rows.rows  # drawn by ContentRows
+        # Only the rows of the lines shown now are kept (the chips' earlier lines are forgotten).
+        shown = {(line.plain, tuple(line.spans), line.style) for line in click_text(2).split("\n")}
+        assert set(plain._rows.rows) <= shown | {None}
         app.theme = "textual-light"
         await pilot.pause()
         compare_regions(app.screen)

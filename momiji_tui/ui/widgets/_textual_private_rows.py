@@ -44,6 +44,7 @@ from typing import cast
 
 from rich.style import Style as RichStyle
 from rich.text import Text
+from textual.color import Color
 from textual.css.styles import RulesMap
 from textual.geometry import Region
 from textual.strip import Strip
@@ -59,14 +60,17 @@ strip ``QuickLines`` gives for it)."""
 
 
 class ContentRows:
-    """The padded content rows a widget drew last, kept by line (at most
-    ``LIMIT``, all drawn from one context)."""
-
-    LIMIT = 256
+    """The padded content rows of the lines a widget shows, as drawn last
+    (all from one context): a line shown again is not drawn again, a line no
+    longer shown is forgotten."""
 
     def __init__(self) -> None:
         self.context: Hashable = None
         self.rows: dict[Hashable, Strip] = {}
+        self.inner: RichStyle | None = None  # the inner background's Rich style (rows are padded with it)
+        self.link_style: RichStyle | None = None  # None: no link style applied
+        self.lines: Sequence[Text] = ()  # the lines ``keys`` are of
+        self.keys: list[Hashable] = []  # each line's key: its characters, spans and style
 
     def render(self, widget: Widget, crop: Region, lines: Sequence[Text], line_strip: LineStrip,
                textual_rows: Callable[[Region], list[Strip]]) -> list[Strip] | None:
@@ -78,9 +82,15 @@ class ContentRows:
         context = _row_context(widget)
         if context is None:
             return None
-        if context != self.context or len(self.rows) > self.LIMIT:
+        style, background, content_width = context[0], context[2], context[4]
+        if context != self.context:  # what the rows are drawn over changed: draw every row again
             self.context, self.rows = context, {}
-        style, inner, link_style, content_width, _theme = context
+            self.inner = Style(background=context[1] + background).rich_style
+            self.link_style = widget.link_style if context[3] is not None else None
+        inner, link_style = self.inner, self.link_style
+        if lines is not self.lines:  # another text: keep the rows of its lines only
+            self.lines, self.keys = lines, [(line.plain, tuple(line.spans), line.style) for line in lines]
+            self.rows = {key: self.rows[key] for key in [*self.keys, None] if key in self.rows}
         styles = widget.styles
         top = styles.gutter.top
         height = widget.size.height
@@ -92,8 +102,7 @@ class ContentRows:
             if not 0 <= line_y < height:
                 out.extend(textual_rows(Region(0, y, widget.region.width, 1)))
                 continue
-            line = lines[line_y] if line_y < len(lines) else None
-            key = None if line is None else (line.plain, tuple(line.spans), line.style)
+            line, key = (lines[line_y], self.keys[line_y]) if line_y < len(lines) else (None, None)
             row = rows.get(key)
             if row is None:
                 if line is None:
@@ -107,7 +116,6 @@ class ContentRows:
             out.append(row)
         filters = widget.get_line_filters()
         if filters:
-            _, background = widget.background_colors
             for filter_ in filters:
                 out = [row.apply_filter(filter_, background) for row in out]
         if crop.column_span != (0, widget.region.width):
@@ -121,11 +129,12 @@ def render_options(widget: Widget) -> RenderOptions:
     return RenderOptions(widget._get_style, cast(RulesMap, widget.styles))  # private, see the module's docstring
 
 
-def _row_context(widget: Widget) -> tuple[Style, RichStyle, RichStyle | None, int, str] | None:
+def _row_context(widget: Widget) -> tuple[Style, Color, Color, tuple[object, ...] | None, int, str] | None:
     """What a content row is drawn from beyond its line: the visual style,
-    the inner background's Rich style, the link style (None: not applied),
-    the content width and the theme; None when a step of Textual's drawing
-    that ``ContentRows`` leaves out applies to this widget."""
+    the background under the widget and its own (``background_colors``),
+    what its link style is made of (None: no link style applied), the
+    content width and the theme; None when a step of Textual's drawing that
+    ``ContentRows`` leaves out applies to this widget."""
     styles = widget.styles
     gutter = styles.gutter
     if widget.BLANK or widget.text_selection is not None or gutter.left or gutter.right \
@@ -134,7 +143,6 @@ def _row_context(widget: Widget) -> tuple[Style, RichStyle, RichStyle | None, in
             or widget.hover_style.link_id or widget.opacity != 1.0:
         return None
     base_background, background = widget.background_colors
-    inner = Style(background=base_background + background).rich_style
     links = widget.auto_links and not widget.is_container and not widget.screen._selecting  # private
-    return (widget.visual_style, inner, widget.link_style if links else None, widget.size.width,
-            widget.app.theme)
+    link = (styles.link_style, styles.link_color, styles.link_background, styles.auto_link_color) if links else None
+    return widget.visual_style, base_background, background, link, widget.size.width, widget.app.theme
