@@ -9,13 +9,13 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 from rich.style import Style
+from rich.text import Span as RichSpan
 from rich.text import Text
 from textual.content import Content
 from textual.style import Style as TStyle
 from textual.visual import RenderOptions
 
-import momiji_tui.ui.widgets.quick_content as quick
-from momiji_tui.ui.widgets.quick_content import KeptLines, QuickContent, QuickLines
+from momiji_tui.ui.widgets.quick_content import KeptLines, QuickContent, QuickLines, _line_strip
 
 BASE = TStyle.parse("#ffffff on #102030")
 OPTIONS = RenderOptions(TStyle.parse, {})
@@ -59,13 +59,13 @@ def test_rules_4_2_a_region_by_lines_draws_the_cells_of_its_whole_text(selected)
 
 def test_rules_4_2_selecting_a_card_draws_only_the_line_that_changed(monkeypatch):
     drawn: list[str] = []
-    line_strip = quick._line_strip
+    draw = KeptLines.draw
 
-    def counted(line, *args):
+    def counted(self, line, *args):
         drawn.append(line.plain)
-        return line_strip(line, *args)
+        return draw(self, line, *args)
 
-    monkeypatch.setattr(quick, "_line_strip", counted)
+    monkeypatch.setattr(KeptLines, "draw", counted)
     kept = KeptLines()
     quick_lines(hand(-1), kept).render_strips(80, None, BASE, OPTIONS)
     assert len(drawn) == 2
@@ -83,9 +83,9 @@ def test_rules_4_2_selecting_a_card_draws_only_the_line_that_changed(monkeypatch
 
 def test_rules_4_2_a_new_base_style_or_theme_draws_every_line_again(monkeypatch):
     drawn: list[str] = []
-    line_strip = quick._line_strip
-    monkeypatch.setattr(quick, "_line_strip", lambda line, *args: drawn.append(line.plain) or
-                        line_strip(line, *args))
+    draw = KeptLines.draw
+    monkeypatch.setattr(KeptLines, "draw", lambda self, line, *args: drawn.append(line.plain) or
+                        draw(self, line, *args))
     kept = KeptLines()
     quick_lines(hand(1), kept).render_strips(80, None, BASE, OPTIONS)
     other = TStyle.parse("#000000 on #ffffff")
@@ -163,3 +163,40 @@ def test_a_region_with_line_padding_measures_as_textual():
     text = Text("ten chars!")
     rules = {"line_pad": 1}
     assert quick_lines(text).get_height(rules, 10) == Content.from_rich_text(text).get_height(rules, 10)
+
+
+line_styles = st.sampled_from(["", "bold", "dim italic", "red on blue", Style(color="red", meta={"momiji": "card(2)"}),
+                               Style(bgcolor="#123456")])
+spans = st.lists(st.tuples(st.integers(0, 9), st.integers(0, 4), styles), max_size=6)  # start, length, style
+
+
+@given(plain=st.text(st.sampled_from("ab •紅\x07\t"), max_size=9), line_style=line_styles, spans_=spans)
+def test_rules_4_2_a_line_drawn_from_its_spans_has_the_segments_of_its_content(plain, line_style, spans_):
+    """``KeptLines.draw`` (straight from the Rich spans: overlapping, empty;
+    a line style; a tab) gives the segments
+    ``_line_strip`` gives for the line's ``Content``, drawn twice (the
+    second time from the kept combinations)."""
+    line = Text(plain, style=line_style)
+    for start, length, style in spans_:  # inside the text, as Rich keeps a line's spans
+        line.spans.append(RichSpan(min(start, len(plain)), min(start + length, len(plain)), style))
+    kept = KeptLines()
+    for _ in range(2):
+        try:
+            expected = _line_strip(kept.content(line), BASE, OPTIONS)
+        except RuntimeError:  # Textual's Content.render fails: a span past the text Rich left (no control codes)
+            return
+        drawn = kept.draw(line, BASE, OPTIONS, "theme")
+        assert list(drawn) == list(expected)
+        assert drawn.cell_length == expected.cell_length
+
+
+def test_rules_4_2_overlapping_spans_combine_in_span_order_not_in_the_order_they_start():
+    """A later span wins where spans overlap, whichever starts first; a
+    line style given by name is parsed as ``stylize_before`` parses it."""
+    line = Text("abcdefgh", style="red on blue")
+    line.spans.append(RichSpan(4, 8, Style(color="green")))  # starts last, applied first
+    line.spans.append(RichSpan(0, 6, Style(color="#F0E442", bold=True)))  # starts first, applied last
+    kept = KeptLines()
+    drawn = kept.draw(line, BASE, OPTIONS, "theme")
+    assert list(drawn) == list(_line_strip(kept.content(line), BASE, OPTIONS))
+    assert [segment.text for segment in drawn] == ["abcd", "ef", "gh"]

@@ -20,16 +20,23 @@ packed to fit) is cut at its line ends without Textual's wrap.
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Sequence
+from itertools import pairwise
+from operator import itemgetter
 
 from rich.segment import Segment
 from rich.style import Style as RichStyle
 from rich.text import Text
+from textual._cells import cell_len
 from textual._context import active_app
 from textual.content import Content, Span
 from textual.css.styles import RulesMap
 from textual.strip import Strip
 from textual.style import Style
 from textual.visual import RenderOptions, Visual
+
+_LINE_STYLE = "line style"
+"""Marks a line's own style among a piece's span styles (parsed as a
+``stylize_before`` style: by the render options when it is a name)."""
 
 __all__ = ["KeptLines", "QuickContent", "QuickLines", "fits_by_lines"]
 
@@ -113,25 +120,69 @@ class KeptLines:
         self.strips: dict[Hashable, Strip] = {}
         self.styles: dict[str | RichStyle, Style] = {}
         self.drawn: dict[Style, RichStyle] = {}
+        self.combined: dict[tuple[Hashable, ...], RichStyle] = {}  # span styles over a piece → its Rich style
 
     def start(self, context: Hashable) -> dict[Hashable, Strip]:
         """The strips kept for ``context`` (none, and nothing else kept,
         when it differs from the last one or more than ``LIMIT`` styles are
         kept)."""
-        if context != self.context or len(self.styles) + len(self.drawn) > self.LIMIT:
-            self.context, self.strips, self.styles, self.drawn = context, {}, {}, {}
+        if context != self.context or len(self.styles) + len(self.drawn) + len(self.combined) > self.LIMIT:
+            self.context, self.strips, self.styles, self.drawn, self.combined = context, {}, {}, {}, {}
         return self.strips
 
     def draw(self, line: Text, style: Style, options: RenderOptions, context: Hashable) -> Strip:
-        """``line`` (fitting its width) drawn over ``style`` as ``QuickLines``
-        draws it with this ``context``; the styles converted are kept."""
+        """``line`` drawn over ``style`` as ``_line_strip`` draws
+        ``content(line)`` with this ``context`` (the same segments), straight
+        from its Rich spans: each set of spans over a piece of the line is
+        combined once for the context (``Content.render``'s arithmetic), not
+        once per line. A line with control codes (which ``Content`` strips)
+        takes ``_line_strip``."""
         self.start((style, context))
-        return _line_strip(self.content(line), style, options, self.drawn)
+        plain = line.plain
+        if not plain.isprintable():
+            return _line_strip(self.content(line), style, options, self.drawn)
+        length = len(plain)
+        raw: list[Hashable] = [(_LINE_STYLE, line.style)] if line.style and length else []
+        bounds = [(0, length)] if raw else []
+        for start, end, span_style in line.spans:
+            raw.append(span_style)
+            bounds.append((start, end))
+        if not raw:
+            return Strip([Segment(plain, self._combined((), style, options))], cell_len(plain))
+        # Content.render: enter and leave each span (0: the base style), in this order.
+        events = [(0, False, 0), *((start, False, i) for i, (start, _) in enumerate(bounds, 1)),
+                  *((end, True, i) for i, (_, end) in enumerate(bounds, 1)), (length, True, 0)]
+        events.sort(key=itemgetter(0, 1))
+        stack: list[int] = []
+        segments = []
+        combined = self.combined
+        for (offset, leaving, index), (next_offset, _, _) in pairwise(events):
+            if leaving:
+                stack.remove(index)
+            else:
+                stack.append(index)
+            if next_offset > offset:
+                key = tuple(raw[i - 1] for i in sorted(stack) if i)
+                rich = combined.get(key)
+                if rich is None:
+                    rich = self._combined(key, style, options)
+                segments.append(Segment(plain[offset:next_offset], rich))
+        return Strip(segments, cell_len(plain))
 
-    def content(self, line: Text) -> Content:
-        """``line`` as ``Content.from_rich_text`` converts it (the app's
-        console parses style names, its ANSI theme maps ANSI colours), each
-        Rich style converted once for this context."""
+    def _combined(self, key: tuple[Hashable, ...], style: Style, options: RenderOptions) -> RichStyle:
+        """The Rich style of a piece of a line under the span styles ``key``
+        (in span order; a line's own style first, as ``stylize_before`` puts
+        it) over ``style``, as ``_line_strip`` draws it; kept for the context."""
+        convert = self._converter()
+        styles = [options.get_style(raw[1]) if isinstance(raw, tuple) and isinstance(raw[1], str)
+                  else convert(raw[1] if isinstance(raw, tuple) else raw) for raw in key]  # type: ignore[arg-type]
+        rich = self.combined[key] = (style + Style.combine([style, *styles])).rich_style
+        return rich
+
+    def _converter(self) -> Callable[[str | RichStyle], Style]:
+        """Converts a Rich span style as ``Content.from_rich_text`` does (the
+        app's console parses style names, its ANSI theme maps ANSI colours),
+        each once for this context."""
         get_style: Callable[[str], RichStyle]
         try:
             app = active_app.get()
@@ -148,6 +199,12 @@ class KeptLines:
                 converted = styles[style] = Style.from_rich_style(rich, ansi_theme)
             return converted
 
+        return convert
+
+    def content(self, line: Text) -> Content:
+        """``line`` as ``Content.from_rich_text`` converts it, each Rich style
+        converted once for this context (``_converter``)."""
+        convert = self._converter()
         content = Content(line.plain, [Span(start, end, convert(style)) for start, end, style in line.spans])
         if line.style:
             content = content.stylize_before(line.style if isinstance(line.style, str) else convert(line.style))
@@ -204,7 +261,7 @@ class QuickLines(Visual):
             if strip is None:
                 strip = old.get(key)
             if strip is None:
-                strip = _line_strip(kept.content(line), style, options, kept.drawn)
+                strip = kept.draw(line, style, options, self.context)
             new[key] = strip
             out.append(strip)
         kept.strips = new
