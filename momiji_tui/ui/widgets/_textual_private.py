@@ -91,7 +91,10 @@ content rows drawn without Textual's ``StylesCache``) is in its own module,
    modal, a scrolled container and resizes). It
    uses the private ``_dirty_regions``, ``_regions_to_spans``, ``cuts``
    and ``visible_widgets`` as ``render_partial_update`` does; whole-screen
-   updates stay Textual's.
+   updates stay Textual's. A widget's line whose chops are all filled by
+   widgets in front (the screen and the containers behind the table's
+   regions) is not rendered at all: its pieces would be thrown away (ninth
+   round).
 """
 
 from __future__ import annotations
@@ -289,8 +292,12 @@ class DirtyLinesCompositor(Compositor):
             right = x + width
             # ChopsUpdate.render_segments writes a chop [cut, end) of a span (x1, x2) when
             # cut <= x2 and end > x1: a widget has such a chop when x <= x2 and right > x1.
+            # A line whose chops in [x, right) are all filled by widgets in front is not drawn:
+            # its pieces would be thrown away (a container behind the table's regions).
             ys = [line for line in dirty_ys[bisect_left(dirty_ys, y):bisect_left(dirty_ys, y + height)]
-                  if any(x <= x2 and right > x1 for x1, x2 in line_spans[line])]
+                  if any(x <= x2 and right > x1 for x1, x2 in line_spans[line])
+                  and (chops[line].get(x) is None  # its first chop free: drawn (the usual case)
+                       or any(chops[line].get(cut) is None for cut in cuts[line] if x < cut < right))]
             for first, last in _runs(ys):
                 strips = widget.render_lines(Region(x - region.x, first - region.y, width, last - first + 1))
                 for line, strip in zip(range(first, last + 1), strips, strict=False):
