@@ -167,16 +167,26 @@ def check_conservation(state: GameState) -> None:
         assert not Counter(s.known) - Counter(s.hand), "a known card is not in its hand"
 
 
+def _first_of_kinds() -> tuple[Card, ...]:
+    """For every card, the first (lowest) card of its kind."""
+    first: dict = {}
+    for x in range(len(CARD_KIND)):
+        first.setdefault(CARD_KIND[x], x)
+    return tuple(first[CARD_KIND[x]] for x in range(len(CARD_KIND)))
+
+
+# Built once: by_kind runs tens of thousands of times in tests/engine/test_fast_paths.py.
+FIRST_OF_KIND = _first_of_kinds()
+
+
 def by_kind(state: GameState) -> GameState:
     """``state`` with every card replaced by the first card of its kind (RULES
     §1.2: cards differing only by letter behave alike). Two commands are
     equivalent when their outcomes agree under this map."""
-    first: dict = {}
-    for x in range(len(CARD_KIND)):
-        first.setdefault(CARD_KIND[x], x)
+    first = FIRST_OF_KIND
 
     def m(cards):
-        return sorted(first[CARD_KIND[x]] for x in cards)
+        return sorted([first[x] for x in cards])
 
     s = state.clone()
     s.display = m(s.display)
@@ -185,7 +195,7 @@ def by_kind(state: GameState) -> GameState:
         seat.hand = m(seat.hand)
         seat.known = m(seat.known)
         for p in seat.row:
-            p.cards = [first[CARD_KIND[x]] for x in p.cards]
+            p.cards = [first[x] for x in p.cards]
     if s.turn.checkpoint is not None:
         s.turn.checkpoint = by_kind(s.turn.checkpoint)
     return s
