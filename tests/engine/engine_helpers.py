@@ -183,6 +183,14 @@ def by_kind(state: GameState) -> GameState:
     """``state`` with every card replaced by the first card of its kind (RULES
     §1.2: cards differing only by letter behave alike). Two commands are
     equivalent when their outcomes agree under this map."""
+    s = _merged_but_checkpoint(state)
+    if s.turn.checkpoint is not None:
+        s.turn.checkpoint = by_kind(s.turn.checkpoint)
+    return s
+
+
+def _merged_but_checkpoint(state: GameState) -> GameState:
+    """``by_kind``'s work on a clone of ``state``, its undo checkpoint left as it is."""
     first = FIRST_OF_KIND
 
     def m(cards):
@@ -196,6 +204,41 @@ def by_kind(state: GameState) -> GameState:
         seat.known = m(seat.known)
         for p in seat.row:
             p.cards = [first[x] for x in p.cards]
-    if s.turn.checkpoint is not None:
-        s.turn.checkpoint = by_kind(s.turn.checkpoint)
     return s
+
+
+def by_kind_text(state: GameState, memo: dict[int, tuple[GameState, str]]) -> tuple[str, str]:
+    """``repr(by_kind(state))`` as two parts: the state with its undo
+    checkpoint set to None, and ``repr(by_kind(checkpoint))`` (``"None"``
+    without one). Both are the same dataclass reprs, split at one field, so
+    two states' parts are equal exactly when their ``repr(by_kind(...))``
+    are. The commands of one state mostly share one checkpoint object: its
+    part is worked out once per object, kept in ``memo`` (with the object,
+    so that its id is not reused while the memo lives)."""
+    s = _merged_but_checkpoint(state)
+    checkpoint = s.turn.checkpoint
+    if checkpoint is None:
+        return repr(s), "None"
+    hit = memo.get(id(checkpoint))
+    if hit is None or hit[0] is not checkpoint:
+        hit = memo[id(checkpoint)] = (checkpoint, repr(by_kind(checkpoint)))
+    s.turn.checkpoint = None  # the clone's own TurnState: ``state`` keeps its checkpoint
+    return repr(s), hit[1]
+
+
+class Outcomes:
+    """``outcome(command)``: the state after ``command`` on ``state`` with
+    alike cards merged (legal.py's equivalence), as ``by_kind_text``. Run
+    does not change ``state`` (tests/engine/test_fast_paths.py checks it), so
+    each command is run once and its outcome kept, and the undo checkpoint
+    the commands share is merged and written out once."""
+
+    def __init__(self, state: GameState) -> None:
+        self.state = state
+        self._memo: dict = {}
+        self._of: dict = {}
+
+    def __call__(self, command) -> tuple[str, str]:
+        if command not in self._of:
+            self._of[command] = by_kind_text(run(self.state, command)[0], self._memo)
+        return self._of[command]

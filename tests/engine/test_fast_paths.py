@@ -39,7 +39,7 @@ from momiji_tui.engine.sample import sample_command
 from momiji_tui.engine.state import DRAFT, PLAY, SeatState
 
 from engine_games import choose, games
-from engine_helpers import NAMES, by_kind, check_conservation, table
+from engine_helpers import NAMES, Outcomes, check_conservation, table
 from test_properties_commands import mutate, random_command
 
 # ------------------------------------------------- reference legal_commands
@@ -476,30 +476,26 @@ def _kinds(command) -> tuple:
     return tuple(sorted(CARD_KIND[c] for c in cards)) + table
 
 
-def outcome(state: GameState, command) -> str:
-    """The state after ``command`` with alike cards merged (legal.py's equivalence)."""
-    return repr(by_kind(run(state, command)[0]))
-
-
 class Listed:
     """The outcomes of one state's listed commands, by class and card kinds."""
 
     def __init__(self, state: GameState) -> None:
         self.state = state
         self.legal = legal_commands(state, state.current)
-        self._outcomes: dict[tuple, set[str]] = {}
+        self.outcome = Outcomes(state)
+        self._outcomes: dict[tuple, set[tuple[str, str]]] = {}
 
-    def outcomes(self, command) -> set[str]:
+    def outcomes(self, command) -> set[tuple[str, str]]:
         shape = (type(command), _kinds(command))
         if shape not in self._outcomes:
             self._outcomes[shape] = {
-                outcome(self.state, x) for x in self.legal if (type(x), _kinds(x)) == shape
+                self.outcome(x) for x in self.legal if (type(x), _kinds(x)) == shape
             }
         return self._outcomes[shape]
 
     def lists(self, command) -> bool:
         """Whether ``command`` is accepted and equivalent to a listed command."""
-        return outcome(self.state, command) in self.outcomes(command)
+        return self.outcome(command) in self.outcomes(command)
 
 
 def reaches_every_listed_command(state: GameState, rng: random.Random, samples: int = 3000,
@@ -507,12 +503,13 @@ def reaches_every_listed_command(state: GameState, rng: random.Random, samples: 
     """Sample ``state`` many times: for each kind of command with at most
     ``most`` listed commands, the samples reach every listed outcome. Returns
     how many kinds were checked."""
-    listed: dict[tuple, set[str]] = {}
+    outcome = Outcomes(state)
+    listed: dict[tuple, set[tuple[str, str]]] = {}
     for x in legal_commands(state, state.current):
-        listed.setdefault(category(x), set()).add(outcome(state, x))
-    reached: dict[tuple, set[str]] = {}
+        listed.setdefault(category(x), set()).add(outcome(x))
+    reached: dict[tuple, set[tuple[str, str]]] = {}
     for c in {sample_command(state, state.current, rng) for _ in range(samples)}:
-        reached.setdefault(category(c), set()).add(outcome(state, c))
+        reached.setdefault(category(c), set()).add(outcome(c))
     checked = 0
     for kind, wanted in listed.items():
         if len(wanted) <= most:
