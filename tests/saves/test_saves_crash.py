@@ -9,6 +9,7 @@ compared with the full game rebuilt from its seed.
 
 from __future__ import annotations
 
+import functools
 import os
 import random
 import signal
@@ -60,12 +61,20 @@ def run_and_kill(data: Path, first_seed: int, target: int, acked: dict[str, int]
     return child.returncode == -signal.SIGKILL
 
 
+@functools.cache
+def whole_game(seed: int, game_id: str) -> tuple[list[dict], list[int]]:
+    """``expected_game``, worked out once per game: it follows from the seed
+    and id alone (the engine and the seeded bots are deterministic), and
+    ``check_file`` runs twice on every file. Callers only read the lists."""
+    return expected_game(seed, game_id)
+
+
 def check_file(path: Path, acked: dict[str, int]) -> tuple[int, bool, list[dict]]:
     """The verdict for one file (asserts); returns its event count, whether
     it ends between two commands, and the expected whole game."""
     loaded = load(path, validate_log)  # loads, and the rules accept (fold) every event
     game_id = loaded.header["game_id"]
-    expected, boundaries = expected_game(loaded.header["seed"], game_id)
+    expected, boundaries = whole_game(loaded.header["seed"], game_id)
     n = len(loaded.events)
     # Every complete line is the right event, in order (a prefix of the game)…
     assert loaded.events == expected[:n], f"{path.name}: the saved events differ from the game"
