@@ -7,6 +7,7 @@ timeout. Nothing depends on timing otherwise.
 from __future__ import annotations
 
 import asyncio
+import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -107,6 +108,16 @@ async def wait_for_no_text(screen: pyte.Screen, text: str, timeout: float = TIME
 
 
 # -- client side ----------------------------------------------------------------
+SGR = re.compile(rb"\x1b\[[0-9;:]*m")
+"""A whole Select Graphic Rendition sequence (colours, bold, ...): about two
+thirds of the bytes a Textual screen sends, which pyte parses one byte at a
+time. In pyte an SGR only sets the attributes of the cells drawn after it,
+never a cell's character or the cursor, and tests read only the text
+(``screen.display``), so ``Terminal`` feeds pyte without them; ``raw`` keeps
+every byte. A sequence split between two reads is not matched and reaches
+pyte whole, as before."""
+
+
 class Terminal:
     """An SSH client session with a PTY, rendered into a pyte screen."""
 
@@ -128,7 +139,7 @@ class Terminal:
     async def _read(self) -> None:
         while data := await self.proc.stdout.read(65536):
             self.raw += data
-            self._stream.feed(data)
+            self._stream.feed(SGR.sub(b"", data))
             if self.history is not None:
                 self.history.append(self.text)
 
