@@ -484,13 +484,16 @@ class Listed:
         self.legal = legal_commands(state, state.current)
         self.outcome = Outcomes(state)
         self._outcomes: dict[tuple, set[tuple[str, str]]] = {}
+        self._shapes: dict[tuple, list] | None = None  # the listed commands by shape, once needed
 
     def outcomes(self, command) -> set[tuple[str, str]]:
         shape = (type(command), _kinds(command))
         if shape not in self._outcomes:
-            self._outcomes[shape] = {
-                self.outcome(x) for x in self.legal if (type(x), _kinds(x)) == shape
-            }
+            if self._shapes is None:
+                self._shapes = {}
+                for x in self.legal:
+                    self._shapes.setdefault((type(x), _kinds(x)), []).append(x)
+            self._outcomes[shape] = {self.outcome(x) for x in self._shapes.get(shape, ())}
         return self._outcomes[shape]
 
     def lists(self, command) -> bool:
