@@ -1,6 +1,7 @@
 """What one part of a key press costs, measured by taking it away (issue 13).
 
     python -m bench.key_parts log --size 80x24 --presses 40
+    python -m bench.key_parts rows --size 200x60 --measure compositor
 
 The VM's speed drifts by up to a quarter within an hour, so two runs of
 ``bench_keys`` compare badly when the difference is a millisecond. Here one
@@ -9,7 +10,10 @@ same keys, and every other select–confirm pair runs with the part taken
 away (it switches after every no-op and every confirm, so the
 select–cursor–no-op rounds alternate too): both halves are measured at the
 same moment. Printed: the median CPU
-ms per press of each kind, with and without the part.
+ms per press of each kind, with and without the part. ``--measure
+compositor`` counts only the CPU of the screen's repaints
+(``Screen._compositor_refresh``), for a part that changes only how lines are
+drawn: a smaller figure, less noise.
 
 Parts (each replaced by "do nothing" or "always yes"; the table then shows
 less, so this measures, it is not a fix):
@@ -19,6 +23,16 @@ less, so this measures, it is not a fix):
   does not follow it;
 * ``footer`` — the table's ``check_action`` answers yes to every key: no
   reasons are worked out and the footer's line never changes.
+
+Parts that put back what an earlier round replaced (the table shows the same
+cells; this measures what the change saves):
+
+* ``rows``    — a region's rows drawn by Textual (``StylesCache``) instead of
+  ``ContentRows`` (ninth round);
+* ``draw``    — a region's line drawn through a ``Content`` (``_line_strip``)
+  instead of straight from its Rich spans (``KeptLines.draw``, ninth round);
+* ``covered`` — the compositor renders the lines that widgets in front cover
+  entirely (``DirtyLinesCompositor.SKIP_COVERED`` off, ninth round).
 
 Not run by ``python -m bench`` (its name has no ``bench_`` prefix).
 """
@@ -36,7 +50,8 @@ from typing import Any
 
 from . import bench_keys
 
-PARTS = ("log", "scroll", "footer")
+PARTS = ("log", "scroll", "footer", "rows", "draw", "covered")
+MEASURES = ("key", "compositor")
 
 
 def _switch(part: str) -> Callable[[bool], None]:
@@ -44,7 +59,10 @@ def _switch(part: str) -> Callable[[bool], None]:
     from textual.widget import Widget
 
     from momiji_tui.ui.screens.table import TableScreen
+    from momiji_tui.ui.widgets._textual_private import DirtyLinesCompositor
     from momiji_tui.ui.widgets.log_panel import LogPanel
+    from momiji_tui.ui.widgets.quick_content import KeptLines, _line_strip
+    from momiji_tui.ui.widgets.table_regions import Region
 
     def no_line(self: Any, *args: Any, **kwargs: Any) -> None:
         return None
@@ -57,10 +75,17 @@ def _switch(part: str) -> Callable[[bool], None]:
     def every_key(self: Any, action: str, parameters: tuple[object, ...]) -> bool:
         return True
 
-    ways: dict[str, tuple[type, str, Callable[..., Any]]] = {
+    def through_content(self: KeptLines, line: Any, style: Any, options: Any, context: Any) -> Any:
+        self.start((style, context))
+        return _line_strip(self.content(line), style, options, self.drawn)
+
+    ways: dict[str, tuple[type, str, Any]] = {
         "log": (LogPanel, "add", no_line),
         "scroll": (Widget, "scroll_end", no_scroll),
         "footer": (TableScreen, "check_action", every_key),
+        "rows": (Region, "render_lines", Widget.render_lines),
+        "draw": (KeptLines, "draw", through_content),
+        "covered": (DirtyLinesCompositor, "SKIP_COVERED", False),
     }
     if part not in ways:
         raise ValueError(f"no part {part!r}: one of {', '.join(PARTS)}")
@@ -77,29 +102,47 @@ def _switch(part: str) -> Callable[[bool], None]:
     return switch
 
 
-def measure(part: str, size: tuple[int, int], presses: int) -> dict[tuple[str, bool], list[float]]:
+def measure(part: str, size: tuple[int, int], presses: int,
+            what: str = "key") -> dict[tuple[str, bool], list[float]]:
     """CPU seconds per press of each kind (``bench_keys.KINDS``), with the
-    part (False) and without it (True), interleaved in one served app."""
+    part (False) and without it (True), interleaved in one served app;
+    ``what``: the whole press (``key``) or only the screen's repaints
+    (``compositor``)."""
+    from textual.screen import Screen
+
     switch = _switch(part)
     out: dict[tuple[str, bool], list[float]] = {(k, t): [] for k in bench_keys.KINDS for t in (False, True)}
     taken = [False]
     presses_of = bench_keys._presses
+    repaint = Screen._compositor_refresh
+    repainting = [0.0]  # CPU seconds in repaints since the press began
+
+    def counted_repaint(self: Screen[Any]) -> None:
+        start = time.process_time()
+        try:
+            repaint(self)
+        finally:
+            repainting[0] += time.process_time() - start
 
     async def interleaved(timed: Any, undo: Any, key: str, presses: int) -> None:
         async def one(kind: str, k: str) -> None:
             switch(taken[0])
+            repainting[0] = 0.0
             start = time.process_time()
             await timed(kind, k)
-            out[(kind, taken[0])].append(time.process_time() - start)
+            out[(kind, taken[0])].append(repainting[0] if what == "compositor" else time.process_time() - start)
             if kind in ("no-op", "confirm"):  # the next round of keys runs the other way
                 taken[0] = not taken[0]
         await presses_of(one, undo, key, presses)
 
     bench_keys._presses = interleaved
+    if what == "compositor":
+        Screen._compositor_refresh = counted_repaint  # type: ignore[method-assign]
     try:
         asyncio.run(bench_keys._serve_cpu(size, presses))
     finally:
         bench_keys._presses = presses_of
+        Screen._compositor_refresh = repaint  # type: ignore[method-assign]
         switch(False)
     return out
 
@@ -110,13 +153,15 @@ def main() -> None:
     parser.add_argument("--size", default="80x24", help="WxH (default 80x24)")
     parser.add_argument("--presses", type=int, default=40,
                         help="even (as bench_keys needs); half of each kind run without the part")
+    parser.add_argument("--measure", choices=MEASURES, default="key",
+                        help="CPU of the whole press (default) or of the screen's repaints only")
     args = parser.parse_args()
     os.environ.setdefault("MOMIJI_DATA_DIR", tempfile.mkdtemp(prefix="momiji-bench-"))
     size = (int(args.size.split("x")[0]), int(args.size.split("x")[1]))
-    out = measure(args.part, size, args.presses)
+    out = measure(args.part, size, args.presses, args.measure)
     for kind in bench_keys.KINDS:
         with_part, without = out[(kind, False)], out[(kind, True)]
-        print(f"{kind:8} {args.size}  with {args.part}: {statistics.median(with_part) * 1000:6.2f} ms"
+        print(f"{args.measure} {kind:8} {args.size}  with {args.part}: {statistics.median(with_part) * 1000:6.2f} ms"
               f"  without: {statistics.median(without) * 1000:6.2f} ms  (n={len(with_part)},{len(without)})")
 
 

@@ -102,7 +102,7 @@ from __future__ import annotations
 from bisect import bisect_left
 from collections.abc import Iterable, Sequence
 from math import ceil
-from typing import Self
+from typing import ClassVar, Self
 
 from rich.color import Color
 from rich.segment import Segment
@@ -269,6 +269,11 @@ class DirtyLinesCompositor(Compositor):
     """Textual's compositor, but a partial update renders only the lines of
     each widget that a dirty span reaches (note 8)."""
 
+    SKIP_COVERED: ClassVar[bool] = True
+    """Leave out a widget's line that widgets in front cover entirely (off:
+    render it and throw its pieces away, as Textual does; for
+    ``bench/key_parts.py covered``)."""
+
     def render_partial_update(self) -> ChopsUpdate | None:
         """The changed spans drawn: the same ``ChopsUpdate`` as Textual's for
         the same dirty regions (None when nothing is dirty). Never raises for
@@ -285,6 +290,7 @@ class DirtyLinesCompositor(Compositor):
                 line_spans.setdefault(y, []).append((x1, x2))
         dirty_ys = sorted(line_spans)
         chops: list[dict[int, Strip | None]] = [dict.fromkeys(cut_set[:-1]) for cut_set in cuts]
+        skip_covered = self.SKIP_COVERED
         for widget, (region, clip) in self.visible_widgets.items():
             x, y, width, height = region.intersection(clip)
             if not (width and height):
@@ -296,7 +302,7 @@ class DirtyLinesCompositor(Compositor):
             # its pieces would be thrown away (a container behind the table's regions).
             ys = [line for line in dirty_ys[bisect_left(dirty_ys, y):bisect_left(dirty_ys, y + height)]
                   if any(x <= x2 and right > x1 for x1, x2 in line_spans[line])
-                  and (chops[line].get(x) is None  # its first chop free: drawn (the usual case)
+                  and (not skip_covered or chops[line].get(x) is None  # its first chop free: drawn (usual)
                        or any(chops[line].get(cut) is None for cut in cuts[line] if x < cut < right))]
             for first, last in _runs(ys):
                 strips = widget.render_lines(Region(x - region.x, first - region.y, width, last - first + 1))
