@@ -12,9 +12,11 @@ from __future__ import annotations
 
 import pytest
 from helpers import scripted_bot, sit, situation
+from rich.segment import Segment
 from rich.style import Style
 from rich.text import Text
 from textual.app import App
+from textual.filter import LineFilter
 from textual.geometry import Region as Area
 from textual.widget import Widget
 
@@ -135,3 +137,80 @@ async def test_rules_4_a_region_draws_click_links_and_its_border_as_textual_does
         app.theme = "textual-light"
         await pilot.pause()
         compare_regions(app.screen)
+
+
+class ItalicToggle(LineFilter):
+    """A filter that is not idempotent: applied twice, it undoes itself."""
+
+    def apply(self, segments, background):
+        return [Segment(text, (style or Style()) + Style(italic=not (style and style.italic)), control)
+                for text, style, control in segments]
+
+
+async def test_rules_4_a_line_filter_is_applied_once_to_every_row():
+    """Textual applies each line filter once, to its own rows (the top border)
+    as to the content rows drawn by ``ContentRows``."""
+    app = ClickApp()
+    async with app.run_test(size=(60, 12)) as pilot:
+        for region in app.query(ClickRegion):
+            region.data = click_text(1)
+        await pilot.pause()
+        app._filters.append(ItalicToggle())
+        compare_regions(app.screen)
+        assert app.query_one("#bordered", ClickRegion)._rows.rows  # its content rows drawn by ContentRows
+
+
+FALLBACKS = {
+    "padding": "padding: 0 1;",
+    "left border": "border-left: solid red;",
+    "outline": "outline: solid red;",
+    "opacity": "opacity: 0.6;",
+    "text opacity": "text-opacity: 0.5;",
+    "tint": "tint: red 30%;",
+    "hatch": "hatch: cross red;",
+    "alignment": "content-align: center middle;",
+}
+
+
+@pytest.mark.parametrize("rule", sorted(FALLBACKS))
+async def test_rules_4_a_region_with_a_step_it_does_not_draw_is_drawn_by_textual(rule):
+    """A region styled with a step ``ContentRows`` leaves out is drawn by
+    Textual (no rows kept), with the same cells as Textual's drawing."""
+
+    class Styled(ClickApp):
+        CSS = ClickApp.CSS + f"#plain {{ {FALLBACKS[rule]} }}"
+
+    app = Styled()
+    async with app.run_test(size=(60, 12)) as pilot:
+        for region in app.query(ClickRegion):
+            region.data = click_text(0)
+        await pilot.pause()
+        compare_regions(app.screen)
+        assert not app.query_one("#plain", ClickRegion)._rows.rows
+        assert app.query_one("#bordered", ClickRegion)._rows.rows  # the other region still takes the path
+
+
+async def test_rules_4_a_region_under_a_translucent_parent_or_the_mouse_is_drawn_by_textual():
+    """Opacity comes from the ancestors too; a link under the mouse and a
+    selection in progress change what Textual draws: all left to Textual."""
+
+    class Faded(ClickApp):
+        CSS = ClickApp.CSS + "Screen { opacity: 0.7; }"
+
+    app = Faded()
+    async with app.run_test(size=(60, 12)) as pilot:
+        for region in app.query(ClickRegion):
+            region.data = click_text(0)
+        await pilot.pause()
+        compare_regions(app.screen)
+        assert not any(region._rows.rows for region in app.query(ClickRegion))
+    app = ClickApp()
+    async with app.run_test(size=(60, 12)) as pilot:
+        plain = app.query_one("#plain", ClickRegion)
+        plain.data = click_text(0)
+        await pilot.pause()
+        app.screen._selecting = True  # a mouse selection under way: no link styles
+        compare_regions(app.screen)
+        app.screen._selecting = False
+        plain.hover_style = Style(link="https://example.org", meta={"@click": "app.bell()"})
+        assert plain._rows.render(plain, Area(0, 0, 60, 2), (), lambda *a: None, lambda crop: []) is None

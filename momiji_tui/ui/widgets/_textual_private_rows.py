@@ -96,10 +96,11 @@ class ContentRows:
         height = widget.size.height
         options = render_options(widget)
         rows = self.rows
+        filters = widget.get_line_filters()
         out: list[Strip] = []
         for y in crop.line_range:
             line_y = y - top
-            if not 0 <= line_y < height:
+            if not 0 <= line_y < height:  # Textual's row, its filters applied already
                 out.extend(textual_rows(Region(0, y, widget.region.width, 1)))
                 continue
             line, key = (lines[line_y], self.keys[line_y]) if line_y < len(lines) else (None, None)
@@ -113,11 +114,9 @@ class ContentRows:
                         row = row._apply_link_style(link_style)  # private, see the module's docstring
                     row = row.adjust_cell_length(content_width, inner)
                 rows[key] = row
-            out.append(row)
-        filters = widget.get_line_filters()
-        if filters:
             for filter_ in filters:
-                out = [row.apply_filter(filter_, background) for row in out]
+                row = row.apply_filter(filter_, background)
+            out.append(row)
         if crop.column_span != (0, widget.region.width):
             out = [row.crop(*crop.column_span) for row in out]
         return out

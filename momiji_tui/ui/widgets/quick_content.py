@@ -135,8 +135,8 @@ class KeptLines:
         ``content(line)`` with this ``context`` (the same segments), straight
         from its Rich spans: each set of spans over a piece of the line is
         combined once for the context (``Content.render``'s arithmetic), not
-        once per line. A line with control codes (which ``Content`` strips)
-        takes ``_line_strip``."""
+        once per line. A line with a tab or another character that is not
+        printable takes ``_line_strip``."""
         self.start((style, context))
         plain = line.plain
         if not plain.isprintable():
