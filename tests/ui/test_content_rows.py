@@ -105,6 +105,13 @@ class ClickApp(App[None]):
         yield ClickRegion(id="bordered")
 
 
+async def show_chips(app: App[None], pilot, selected: int) -> None:
+    """Every region of ``app`` shows ``click_text(selected)``, drawn."""
+    for region in app.query(ClickRegion):
+        region.data = click_text(selected)
+    await pilot.pause()
+
+
 def click_text(selected: int) -> Text:
     """Two lines of chips; each chip's click meta is an ``@click`` action."""
     text = Text("Hand", style="bold")
@@ -121,11 +128,8 @@ async def test_rules_4_a_region_draws_click_links_and_its_border_as_textual_does
     a top border is drawn by Textual; a new theme draws every row again."""
     app = ClickApp()
     async with app.run_test(size=(60, 12)) as pilot:
-        regions = list(app.query(ClickRegion))
         for selected in (-1, 0, 2, 2):
-            for region in regions:
-                region.data = click_text(selected)
-            await pilot.pause()
+            await show_chips(app, pilot, selected)
             compare_regions(app.screen)
         plain = app.query_one("#plain", ClickRegion)
         row = plain.render_lines(Area(0, 1, 60, 1))[0]
@@ -152,9 +156,7 @@ async def test_rules_4_a_line_filter_is_applied_once_to_every_row():
     as to the content rows drawn by ``ContentRows``."""
     app = ClickApp()
     async with app.run_test(size=(60, 12)) as pilot:
-        for region in app.query(ClickRegion):
-            region.data = click_text(1)
-        await pilot.pause()
+        await show_chips(app, pilot, 1)
         app._filters.append(ItalicToggle())
         compare_regions(app.screen)
         assert app.query_one("#bordered", ClickRegion)._rows.rows  # its content rows drawn by ContentRows
@@ -182,9 +184,7 @@ async def test_rules_4_a_region_with_a_step_it_does_not_draw_is_drawn_by_textual
 
     app = Styled()
     async with app.run_test(size=(60, 12)) as pilot:
-        for region in app.query(ClickRegion):
-            region.data = click_text(0)
-        await pilot.pause()
+        await show_chips(app, pilot, 0)
         compare_regions(app.screen)
         assert not app.query_one("#plain", ClickRegion)._rows.rows
         assert app.query_one("#bordered", ClickRegion)._rows.rows  # the other region still takes the path
@@ -199,9 +199,7 @@ async def test_rules_4_a_region_under_a_translucent_parent_or_the_mouse_is_drawn
 
     app = Faded()
     async with app.run_test(size=(60, 12)) as pilot:
-        for region in app.query(ClickRegion):
-            region.data = click_text(0)
-        await pilot.pause()
+        await show_chips(app, pilot, 0)
         compare_regions(app.screen)
         assert not any(region._rows.rows for region in app.query(ClickRegion))
     app = ClickApp()
