@@ -134,3 +134,48 @@ async def test_random_repaints_send_the_bytes_textual_would(monkeypatch, seed):
             await pilot.pause()
     assert differences == []
     assert compared > 20
+
+
+class Gap(Screen[None]):
+    """A container whose last column no widget in front covers."""
+
+    DEFAULT_CSS = "#gap { height: 3; background: green; } #gap > Static { width: 1fr; margin-right: 1; }"
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._compositor = DirtyLinesCompositor()
+
+    def compose(self) -> ComposeResult:
+        with Horizontal(id="gap"):
+            yield Static("front " * 20)
+
+
+class GapApp(App[None]):
+    def on_mount(self) -> None:
+        self.push_screen(Gap())
+
+
+async def test_a_container_column_no_widget_covers_is_drawn_by_the_container(monkeypatch):
+    """The widget in front fills a line's first chop but not its last column:
+    the container behind still draws that column (its own background, not
+    the screen's), as Textual's compositor does."""
+    ours = DirtyLinesCompositor.render_partial_update
+    compared: list[bool] = []
+
+    def both(self):
+        dirty = set(self._dirty_regions)
+        mine = ours(self)
+        self._dirty_regions.update(dirty)
+        theirs = Compositor.render_partial_update(self)
+        if mine is not None:
+            compared.append(written(mine, tuple(self.size)) == written(theirs, tuple(self.size)))
+        return mine
+
+    monkeypatch.setattr(DirtyLinesCompositor, "render_partial_update", both)
+    app = GapApp()
+    async with app.run_test(size=(40, 6)) as pilot:
+        await pilot.pause()
+        gap = app.screen.query_one("#gap")
+        gap.refresh(Region(0, 0, 40, 2))  # the whole of two lines, the last column too
+        await pilot.pause()
+    assert compared and all(compared)
