@@ -23,6 +23,7 @@ from textual.widget import Widget
 from momiji_tui.ssh._textual_private import set_session_colors
 from momiji_tui.ui.app import MomijiApp
 from momiji_tui.ui.widgets import _textual_private_rows
+from momiji_tui.ui.widgets._textual_private_rows import render_options
 from momiji_tui.ui.widgets.table_regions import TEXT_DATA, Region
 
 HAND = "M0a M1a C0a C1a O0a O1a G0a G1a K0a"
@@ -211,4 +212,5 @@ async def test_rules_4_a_region_under_a_translucent_parent_or_the_mouse_is_drawn
         compare_regions(app.screen)
         app.screen._selecting = False
         plain.hover_style = Style(link="https://example.org", meta={"@click": "app.bell()"})
-        assert plain._rows.render(plain, Area(0, 0, 60, 2), (), lambda *a: None, lambda crop: []) is None
+        assert plain._rows.render(plain, Area(0, 0, 60, 2), (), render_options(plain), lambda *a: None,
+                                  lambda crop: []) is None

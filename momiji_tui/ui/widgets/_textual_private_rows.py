@@ -72,11 +72,12 @@ class ContentRows:
         self.lines: Sequence[Text] = ()  # the lines ``keys`` are of
         self.keys: list[Hashable] = []  # each line's key: its characters, spans and style
 
-    def render(self, widget: Widget, crop: Region, lines: Sequence[Text], line_strip: LineStrip,
-               textual_rows: Callable[[Region], list[Strip]]) -> list[Strip] | None:
+    def render(self, widget: Widget, crop: Region, lines: Sequence[Text], options: RenderOptions,
+               line_strip: LineStrip, textual_rows: Callable[[Region], list[Strip]]) -> list[Strip] | None:
         """The rows of ``crop`` (widget coordinates, gutter included) as
         Textual draws them for a widget showing ``lines`` (each fitting the
-        content width); None when the widget's styles need Textual's own
+        content width), drawn with ``options`` (``render_options``); None
+        when the widget's styles need Textual's own
         drawing. Gutter rows come from ``textual_rows``. Never raises for a
         mounted widget."""
         context = _row_context(widget)
@@ -94,7 +95,6 @@ class ContentRows:
         styles = widget.styles
         top = styles.gutter.top
         height = widget.size.height
-        options = render_options(widget)
         rows = self.rows
         filters = widget.get_line_filters()
         out: list[Strip] = []

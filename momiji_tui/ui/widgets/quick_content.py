@@ -214,8 +214,12 @@ class KeptLines:
 def fits_by_lines(lines: Sequence[Text], width: int, options: RenderOptions) -> bool:
     """True when ``QuickLines`` of ``lines`` draws them line by line at
     ``width`` (plain left-aligned wrapped text, every line fitting, no tab)."""
-    return _plain_left_wrap(width, options) and all(
-        line.cell_len <= width and "\t" not in line.plain for line in lines)
+    return _plain_left_wrap(width, options) and _each_fits(lines, width)
+
+
+def _each_fits(lines: Sequence[Text], width: int) -> bool:
+    """True when every line fits ``width`` cells and none holds a tab."""
+    return all(line.cell_len <= width and "\t" not in line.plain for line in lines)
 
 
 class QuickLines(Visual):
@@ -240,9 +244,6 @@ class QuickLines(Visual):
     def plain(self) -> str:
         """The text without styles."""
         return str(self)
-
-    def _fits(self, width: int) -> bool:
-        return all(line.cell_len <= width and "\t" not in line.plain for line in self.lines)
 
     def render_strips(self, width: int, height: int | None, style: Style,
                       options: RenderOptions) -> list[Strip]:
@@ -280,6 +281,6 @@ class QuickLines(Visual):
         line fits (plain wrapped text, no line padding), else Textual's
         measure of the whole text."""
         if width > 0 and rules.get("text_wrap", "wrap") == "wrap" and not rules.get("line_pad", 0) \
-                and self._fits(width):
+                and _each_fits(self.lines, width):
             return len(self.lines)
         return self.content().get_height(rules, width)

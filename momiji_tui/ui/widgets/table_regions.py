@@ -80,11 +80,11 @@ class Region(Static, Generic[SliceT]):
     def render_lines(self, crop: Area) -> list[Strip]:
         """The rows of ``crop``: drawn by ``ContentRows`` (each line kept as
         drawn) while the text is drawn by its lines, else Textual's drawing."""
-        lines = self._lines
+        lines, options = self._lines, render_options(self)
         if lines is not None and self.content is self._lines_text and fits_by_lines(
-                lines[1], self.size.width, render_options(self)):
+                lines[1], self.size.width, options):
             theme = self.app.theme
-            rows = self._rows.render(self, crop, lines[1],
+            rows = self._rows.render(self, crop, lines[1], options,
                                      lambda line, style, options: self._kept.draw(line, style, options, theme),
                                      super().render_lines)
             if rows is not None:
