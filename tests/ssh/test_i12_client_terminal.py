@@ -101,3 +101,41 @@ def test_a_style_drawn_by_one_session_keeps_no_colours_for_the_next(first):
         for system, absent in marks.items():
             out = draw(system)
             assert not any(m in out for m in absent), (first, system, out)
+
+
+@pytest.mark.parametrize("first", ["256", "standard", "truecolor"])
+def test_one_strip_drawn_by_each_session_in_turn_gets_each_its_own_colours(first, monkeypatch):
+    """A strip's rendering is kept (a log row drawn again one row higher, issue
+    13), but per colour system: the same strip drawn by sessions of other
+    depths, and again by each, gets each session's colours every time; and
+    only ``SESSION_RENDERS_KEPT`` renderings are kept."""
+    from rich.color import ColorSystem
+    from rich.console import Console
+    from rich.segment import Segment
+    from rich.style import Style
+    from textual.strip import Strip
+
+    from momiji_tui.ssh import _textual_private as private
+
+    systems = {"standard": ColorSystem.STANDARD, "256": ColorSystem.EIGHT_BIT,
+               "truecolor": ColorSystem.TRUECOLOR}
+    marks = {"standard": (b"38;2;", b"38;5;"), "256": (b"38;2;",), "truecolor": (b"38;5;",)}
+    strip = Strip([Segment("leaf", Style.parse("#123456 on #654321"))])
+
+    def draw(system: str, drawn: Strip = strip) -> bytes:
+        console = Console(color_system="truecolor", force_terminal=True)
+        console._color_system = systems[system]
+        return drawn.render(console).encode()
+
+    monkeypatch.setattr(private, "SESSION_RENDERS_KEPT", 4)
+    monkeypatch.setattr(private, "_session_renders", {})
+    with private.session_colors_enabled():
+        order = [first, *(s for s in marks if s != first)]
+        drawn = {system: draw(system) for system in order}
+        for system in [*order, *order]:
+            out = draw(system)
+            assert out == drawn[system] and not any(m in out for m in marks[system]), (first, system, out)
+        assert drawn["truecolor"] != drawn["256"] != drawn["standard"]
+        for _ in range(10):
+            draw("truecolor", Strip([Segment("leaf", Style.parse("#123456"))]))
+        assert len(private._session_renders) == 4
