@@ -121,26 +121,12 @@ def _session_sgr(style: Any, color_system: Any) -> str:
     return ";".join(sgr)
 
 
-SESSION_RENDERS_KEPT = 4096
-"""Strips whose rendering is kept: a log's ~60 rows for each of 64 sessions."""
-
-_session_renders: dict[tuple[int, Any], tuple[Any, str]] = {}
-
-
 def _session_render(strip: Any, console: Any) -> str:
     """``Strip.render`` in the console's own colour system, never from a cache
-    another session filled (note 4). What a strip renders to in a colour
-    system is kept (by the strip's identity, the strip held with it so the
-    identity is not reused), as Textual keeps it in the strip for one
-    colour system: a log row drawn again one row higher is not rendered
-    again."""
+    another session filled (note 4)."""
     from rich.color import ColorSystem
 
     color_system = console._color_system or ColorSystem.TRUECOLOR
-    key = (id(strip), color_system)
-    kept = _session_renders.get(key)
-    if kept is not None and kept[0] is strip:
-        return kept[1]
     out: list[str] = []
     for text, style, _ in strip._segments:
         if style is None:
@@ -151,11 +137,7 @@ def _session_render(strip: Any, console: Any) -> str:
         if style._link:
             line = f"\x1b]8;id={style._link_id};{style._link}\x1b\\{line}\x1b]8;;\x1b\\"
         out.append(line)
-    rendered = "".join(out)
-    if len(_session_renders) >= SESSION_RENDERS_KEPT:
-        del _session_renders[next(iter(_session_renders))]  # the oldest
-    _session_renders[key] = (strip, rendered)
-    return rendered
+    return "".join(out)
 
 
 @contextlib.contextmanager
@@ -170,9 +152,7 @@ def session_colors_enabled() -> Any:
        first session to render a strip or a style decided its colours for
        all. While this block runs, strips render through
        :func:`_session_render`, which caches codes per (style, colour
-       system) and nothing in the strip; what a strip renders to is kept
-       beside it, by the strip's identity and the colour system
-       (``SESSION_RENDERS_KEPT``). Re-entrant (counted).
+       system) and nothing in the strip. Re-entrant (counted).
     """
     global _colors_depth, _saved_render
     from textual.strip import Strip
