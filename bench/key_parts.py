@@ -32,7 +32,14 @@ cells; this measures what the change saves):
 * ``draw``    — a region's line drawn through a ``Content`` (``_line_strip``)
   instead of straight from its Rich spans (``KeptLines.draw``, ninth round);
 * ``covered`` — the compositor renders the lines that widgets in front cover
-  entirely (``DirtyLinesCompositor.SKIP_COVERED`` off, ninth round).
+  entirely (``DirtyLinesCompositor.SKIP_COVERED`` off, ninth round);
+* ``bytes``   — Textual's ``ChopsUpdate`` writes the update (a cursor move
+  made for every chop) instead of ``QuickChopsUpdate`` (tenth round);
+* ``append``  — the log's new line goes through ``RichLog.write`` (Rich's
+  wrap) instead of ``append_fitting_line`` (tenth round).
+
+``--log-lines N`` writes N lines into the log first (``bench_keys``): with
+a full log every confirm scrolls it, as in most of a game.
 
 Not run by ``python -m bench`` (its name has no ``bench_`` prefix).
 """
@@ -50,15 +57,18 @@ from typing import Any
 
 from . import bench_keys
 
-PARTS = ("log", "scroll", "footer", "rows", "draw", "covered")
+PARTS = ("log", "scroll", "footer", "rows", "draw", "covered", "bytes", "append")
 MEASURES = ("key", "compositor")
 
 
 def _switch(part: str) -> Callable[[bool], None]:
     """A function that takes ``part`` away (True) or puts it back (False)."""
+    from textual._compositor import ChopsUpdate
     from textual.widget import Widget
 
     from momiji_tui.ui.screens.table import TableScreen
+    from momiji_tui.ui.widgets import _textual_private as ui_private
+    from momiji_tui.ui.widgets import log_panel
     from momiji_tui.ui.widgets._textual_private import DirtyLinesCompositor
     from momiji_tui.ui.widgets.log_panel import LogPanel
     from momiji_tui.ui.widgets.quick_content import KeptLines, _line_strip
@@ -75,35 +85,40 @@ def _switch(part: str) -> Callable[[bool], None]:
     def every_key(self: Any, action: str, parameters: tuple[object, ...]) -> bool:
         return True
 
+    def through_write(*args: Any) -> bool:
+        return False
+
     def through_content(self: KeptLines, line: Any, style: Any, options: Any, context: Any) -> Any:
         self.start((style, context))
         return _line_strip(self.content(line), style, options, self.drawn)
 
-    ways: dict[str, tuple[type, str, Any]] = {
+    ways: dict[str, tuple[Any, str, Any]] = {
         "log": (LogPanel, "add", no_line),
         "scroll": (Widget, "scroll_end", no_scroll),
         "footer": (TableScreen, "check_action", every_key),
         "rows": (Region, "render_lines", Widget.render_lines),
         "draw": (KeptLines, "draw", through_content),
         "covered": (DirtyLinesCompositor, "SKIP_COVERED", False),
+        "bytes": (ui_private, "QuickChopsUpdate", ChopsUpdate),
+        "append": (log_panel, "append_fitting_line", through_write),
     }
     if part not in ways:
         raise ValueError(f"no part {part!r}: one of {', '.join(PARTS)}")
     owner, name, away = ways[part]
-    kept = owner.__dict__.get(name)
+    kept = vars(owner).get(name)
 
     def switch(taken: bool) -> None:
         if taken:
             setattr(owner, name, away)
         elif kept is not None:
             setattr(owner, name, kept)
-        elif name in owner.__dict__:
+        elif name in vars(owner):
             delattr(owner, name)  # it was inherited: inherit it again
     return switch
 
 
 def measure(part: str, size: tuple[int, int], presses: int,
-            what: str = "key") -> dict[tuple[str, bool], list[float]]:
+            what: str = "key", log_lines: int = 0) -> dict[tuple[str, bool], list[float]]:
     """CPU seconds per press of each kind (``bench_keys.KINDS``), with the
     part (False) and without it (True), interleaved in one served app;
     ``what``: the whole press (``key``) or only the screen's repaints
@@ -139,7 +154,7 @@ def measure(part: str, size: tuple[int, int], presses: int,
     if what == "compositor":
         Screen._compositor_refresh = counted_repaint  # type: ignore[method-assign]
     try:
-        asyncio.run(bench_keys._serve_cpu(size, presses))
+        asyncio.run(bench_keys._serve_cpu(size, presses, log_lines))
     finally:
         bench_keys._presses = presses_of
         Screen._compositor_refresh = repaint  # type: ignore[method-assign]
@@ -155,10 +170,11 @@ def main() -> None:
                         help="even (as bench_keys needs); half of each kind run without the part")
     parser.add_argument("--measure", choices=MEASURES, default="key",
                         help="CPU of the whole press (default) or of the screen's repaints only")
+    parser.add_argument("--log-lines", type=int, default=0, help="lines written into the log first")
     args = parser.parse_args()
     os.environ.setdefault("MOMIJI_DATA_DIR", tempfile.mkdtemp(prefix="momiji-bench-"))
     size = (int(args.size.split("x")[0]), int(args.size.split("x")[1]))
-    out = measure(args.part, size, args.presses, args.measure)
+    out = measure(args.part, size, args.presses, args.measure, args.log_lines)
     for kind in bench_keys.KINDS:
         with_part, without = out[(kind, False)], out[(kind, True)]
         print(f"{args.measure} {kind:8} {args.size}  with {args.part}: {statistics.median(with_part) * 1000:6.2f} ms"

@@ -99,6 +99,15 @@ content rows drawn without Textual's ``StylesCache``) is in its own module,
    table's column is not drawn for its padding beside a region (tenth
    round). ``QuickChopsUpdate`` writes the same bytes as ``ChopsUpdate``
    with each cursor move made once per cell.
+10. ``RichLog.write`` renders a line through the console (``Text.wrap``,
+   a joined ``Text``, ``Segment.split_lines``), appends the strips to
+   ``lines`` and keeps ``_widest_line_width``, then sets ``virtual_size``.
+   For a one-line ``Text`` that fits the width (no tab, no justify or
+   overflow of its own, ending in a newline) the wrap leaves it as it is,
+   so ``append_fitting_line`` renders it straight (joined as the console
+   joins wrapped lines, then ``Text.render``) and does the same bookkeeping (issue 13, tenth round: every confirm writes
+   the log). ``tests/ui/test_log_fast_write.py`` compares the lines with
+   ``write``'s for every line of a game, at several widths.
 """
 
 from __future__ import annotations
@@ -114,6 +123,7 @@ from rich.console import Console
 from rich.control import Control
 from rich.segment import Segment
 from rich.style import Style
+from rich.text import Text
 from textual._compositor import ChopsUpdate, Compositor
 from textual.geometry import Region, Size
 from textual.reactive import Reactive
@@ -121,7 +131,7 @@ from textual.scrollbar import ScrollBar, ScrollBarRender
 from textual.strip import Strip
 from textual.visual import VisualType
 from textual.widget import Widget
-from textual.widgets import Static
+from textual.widgets import RichLog, Static
 
 __all__ = ["DirtyLinesCompositor", "QuietScrollBar", "drawn_thumb", "painted_by_layout", "quiet_vertical_scrollbar",
            "set_static_content", "strips_without_self_cycles"]
@@ -243,6 +253,22 @@ def painted_by_layout(widget: Widget, scroll_y: float | None) -> None:
     widget._repaint_required = False  # private, note 3
     if bar is not None:
         bar._repaint_required = False  # private, note 3
+
+
+def append_fitting_line(log: RichLog, line: Text, width: int) -> bool:
+    """Append ``line`` to ``log`` as ``log.write(line, width=width,
+    shrink=False, expand=False, scroll_end=False)`` would (note 10), when it
+    is one line that fits ``width`` cells and the log knows its size;
+    False (nothing done) otherwise. Never raises."""
+    if (not log._size_known or line.cell_len > width or line.justify not in (None, "default")  # private, note 10
+            or line.overflow is not None or line.end != "\n" or "\n" in line.plain or "\t" in line.plain):
+        return False
+    joined = Text("\n").join((line,))  # as ``Text.__rich_console__`` does: the line's own style becomes a span
+    strip = Strip(list(joined.render(log.app.console, end="")))
+    log.lines.append(strip)
+    log._widest_line_width = max(log._widest_line_width, strip.cell_length)  # private, note 10
+    log.virtual_size = Size(log._widest_line_width, len(log.lines))
+    return True
 
 
 def set_static_content(widget: Static, content: VisualType) -> None:

@@ -30,7 +30,7 @@ from textual.scrollbar import ScrollBar
 from ...engine import events as ev
 from ..models.host import GameHost
 from ..models.log_lines import LogBook
-from ._textual_private import painted_by_layout, quiet_vertical_scrollbar
+from ._textual_private import append_fitting_line, painted_by_layout, quiet_vertical_scrollbar
 from .kept_style import KeptStyleLog
 
 
@@ -114,7 +114,8 @@ class LogPanel(KeptStyleLog):
             self._wrapped_at = 0  # the lines shown lack this one: wrap all again on a resize
             return
         self._wrapped_at = width
-        self.write(line, width=width, shrink=False, expand=False, scroll_end=False)
+        if not append_fitting_line(self, line, width):  # a line that fits: no wrap to work out
+            self.write(line, width=width, shrink=False, expand=False, scroll_end=False)
 
     def on_mount(self) -> None:
         """Anchored at the end: a layout that resizes the log (the table
