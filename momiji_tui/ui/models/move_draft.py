@@ -28,7 +28,7 @@ from .move_flows import (
     GAME_ACTIONS, HAND_KEYS, NO_FLOW, POWER_FLOWS, Check, DiscardFlow, Flow, Judge, LandscapeFlow, PowerFlow, Zone,
     cannot_judge, explain, hand_order,
 )
-from .move_reasons import REASONS, SELECTION_ACTIONS
+from .move_reasons import ALLOWED, REASONS, SELECTION_ACTIONS
 from .preview import PlayPreview, arrangements, new_pile_types, play_preview
 from .render import display_columns, leaf_name
 
@@ -48,6 +48,7 @@ class MoveDraft:
         self.key = key  # the key shown for a binding id (the player's key map applied)
         self.view: PlayerView | None = None
         self.legal: tuple[Command, ...] = ()
+        self._kinds: frozenset[type] = frozenset()  # the kinds of command among ``legal``
         self.selected: list[Card] = []  # hand cards, in the order chosen
         self.columns: list[str] = []  # display columns chosen for a collect
         self.zone = Zone.HAND
@@ -65,6 +66,7 @@ class MoveDraft:
         commands now (``Table.legal``); selections that no longer apply go."""
         self.view = view
         self.legal = tuple(legal)
+        self._kinds = frozenset(type(c) for c in self.legal)
         self._reasons.clear()
         self._checks.clear()
         hand = self.hand
@@ -110,7 +112,7 @@ class MoveDraft:
 
     def can(self, kind: type) -> bool:
         """True when some legal command is of ``kind`` (e.g. ``Pass``)."""
-        return any(isinstance(c, kind) for c in self.legal)
+        return any(issubclass(legal_kind, kind) for legal_kind in self._kinds)
 
     # ------------------------------------------------------- selections
 
@@ -318,25 +320,44 @@ class MoveDraft:
         """Why ``action`` (a table action name, ``GAME_ACTIONS``) cannot be
         taken now, or None when it can. Rules reasons are the engine's
         (``explain``); the rest are about the selection or whose turn it is."""
-        v = self.view
-        if v is None or v.me is None:
-            return "There is no game on the table."
-        if action not in GAME_ACTIONS:
-            return None
-        if v.phase != "play":
-            return "The game is over." if v.phase == "ended" else "The game has not started."
-        if not self.my_turn:
-            return f"It is {v.seats[v.current].name}'s turn."
-        turn = v.turn
-        if (action in ("collect", "reveal", "objective") and self.selected and self.flow is None
-                and not turn.main_done and not turn.limit_discarded):
-            return (f"You are building a play: {self.key('table.confirm')} plays it, "
-                    f"{self.key('table.back')} clears the selection.")
+        decided, why = self._common_reason(action)
+        if decided:
+            return why
         if action in SELECTION_ACTIONS:
             return REASONS[action](self)
         if action not in self._reasons:
             self._reasons[action] = REASONS[action](self)
         return self._reasons[action]
+
+    def allows(self, action: str) -> bool:
+        """Whether ``action`` can be taken now: ``reason(action) is None``,
+        told for the actions that depend only on the view by the legal
+        commands (``ALLOWED``), without working out the engine's sentence
+        (the footer asks it of every key after each change)."""
+        decided, why = self._common_reason(action)
+        if decided:
+            return why is None
+        quick = ALLOWED.get(action)
+        return quick(self) if quick is not None else self.reason(action) is None
+
+    def _common_reason(self, action: str) -> tuple[bool, str | None]:
+        """The reasons that come before each action's own: (True, reason or
+        None) when one decides, (False, None) when the action's handler must."""
+        v = self.view
+        if v is None or v.me is None:
+            return True, "There is no game on the table."
+        if action not in GAME_ACTIONS:
+            return True, None
+        if v.phase != "play":
+            return True, "The game is over." if v.phase == "ended" else "The game has not started."
+        if not self.my_turn:
+            return True, f"It is {v.seats[v.current].name}'s turn."
+        turn = v.turn
+        if (action in ("collect", "reveal", "objective") and self.selected and self.flow is None
+                and not turn.main_done and not turn.limit_discarded):
+            return True, (f"You are building a play: {self.key('table.confirm')} plays it, "
+                          f"{self.key('table.back')} clears the selection.")
+        return False, None
 
     def explain(self, command: Command) -> str | None:
         """The engine's reason ``command`` is refused now, or None (``explain``),

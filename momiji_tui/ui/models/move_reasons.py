@@ -126,3 +126,24 @@ REASONS: dict[str, Callable[[MoveDraft], str | None]] = {
 }
 SELECTION_ACTIONS = frozenset({"play", "exchange", "ends", "confirm"})
 
+
+def _end_turn_allowed(d: MoveDraft) -> bool:
+    v = d.v
+    me = v.me
+    assert me is not None
+    if v.turn.main_done and me.hand_size > HAND_LIMIT and not v.turn.limit_discarded:
+        return True  # ending asks for the discards first
+    return (not v.turn.main_done and d.can(Pass)) or d.can(EndTurn)
+
+
+# Whether each action that depends only on the view is allowed, read from the
+# legal commands (the footer asks every key after each change; the engine's
+# sentence is worked out only for a key pressed). Each is True exactly when its
+# handler above gives None, the view's commands being the engine's legal ones:
+# tests/ui/test_move_allows.py checks it on every view of random games.
+ALLOWED: dict[str, Callable[[MoveDraft], bool]] = {
+    "collect": lambda d: d.can(Collect), "reveal": lambda d: d.can(Reveal),
+    "objective": lambda d: d.can(ActivateObjective), "landscape": lambda d: d.can(UseLandscape),
+    "discard": lambda d: d.can(DiscardToLimit), "end_turn": _end_turn_allowed,
+}
+# Not "undo": ``legal_commands`` leaves ``Undo`` out (a bot never takes back), so its answer is the engine's.

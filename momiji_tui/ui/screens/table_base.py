@@ -12,6 +12,7 @@ from ...engine import events as ev
 from ..models.host import host
 from ..models.move_draft import GAME_ACTIONS, DiscardFlow, LandscapeFlow, MoveDraft
 from ..models.move_flows import LOWER_CASE_COLUMNS
+from ..models.move_reasons import ALLOWED
 from ..models.render import CLICK_META
 from .sized import SizedScreen
 from ..models.table_footer_text import FooterKey
@@ -125,8 +126,8 @@ class TableBase(SizedScreen):
             return action in ("menu",)
         if action == "back":
             return bool(self.draft.selected or self.draft.columns or self.draft.flow or self.message.plain)
-        if action in GAME_ACTIONS:
-            return self.why_not(action) is None
+        if action in GAME_ACTIONS:  # the reason is worked out only for a key pressed (``on_key``)
+            return self.draft.allows(action) if action in ALLOWED else self.why_not(action) is None
         return True
 
     def update_footer(self, *, bindings_changed: bool = False) -> None:
