@@ -15,10 +15,11 @@ screen's click handler runs it like a key.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 
 from rich.style import Style
-from rich.text import Text
+from rich.text import Span, Text
 
 from ...engine.cards import CARD_LEFT_ACORN, CARD_RIGHT_ACORN, CARD_TYPE, CARD_VALUE, Card
 from ...engine.rules_data import (
@@ -49,8 +50,10 @@ ACORN_SIGN = "●"  # acorns held, in counts
 CLICK_META = "momiji"
 
 
+@functools.lru_cache(maxsize=1024)
 def click(action: str) -> Style:
-    """A style that runs the screen's ``action`` when clicked."""
+    """A style that runs the screen's ``action`` when clicked (made once per
+    action: a ``Style`` never changes, and one with meta is slow to make)."""
     return Style(meta={CLICK_META: action})
 
 
@@ -257,23 +260,36 @@ def big_card_lines(card: Card, *, footer: str = "") -> list[Text]:
             ("┌────┐", f"│ {t}{CARD_VALUE[card]} │", f"└{left}{bottom}{right}┘")]
 
 
-def join_columns(blocks: Sequence[list[Text]], gap: int = 1) -> Text:
-    """Lay blocks of lines side by side (all blocks as tall as the tallest)."""
+def join_columns(blocks: Sequence[Sequence[Text]], gap: int = 1) -> Text:
+    """Lay blocks of lines side by side (all blocks as tall as the tallest),
+    ``gap`` spaces between them, each padded to its widest line: one
+    ``Text``, its lines joined by newlines. Built straight from the cells'
+    characters and spans (the same text as appending each cell, faster)."""
     if not blocks:
         return Text()
     height = max(len(b) for b in blocks)
     widths = [max((line.cell_len for line in b), default=0) for b in blocks]
-    lines = []
+    plain: list[str] = []
+    spans: list[Span] = []
+    offset = 0
+    space, empty = " " * gap, Text("")
     for row in range(height):
-        line = Text()
+        if row:
+            plain.append("\n")
+            offset += 1
         for k, (block, width) in enumerate(zip(blocks, widths, strict=True)):
             if k:
-                line.append(" " * gap)
-            cell = block[row] if row < len(block) else Text("")
-            line.append_text(cell)
-            line.append(" " * (width - cell.cell_len))
-        lines.append(line)
-    return Text("\n").join(lines)
+                plain.append(space)
+                offset += gap
+            cell = block[row] if row < len(block) else empty
+            chars = cell.plain
+            if cell.style:
+                spans.append(Span(offset, offset + len(chars), cell.style))
+            spans.extend(Span(offset + start, offset + end, style) for start, end, style in cell.spans)
+            pad = " " * (width - cell.cell_len)
+            plain.append(chars + pad)
+            offset += len(chars) + len(pad)
+    return Text("".join(plain), spans=spans)
 
 
 def big_pile_block(pile: PileView, *, memory: bool = False, marker: bool = True) -> list[Text]:

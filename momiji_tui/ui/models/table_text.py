@@ -8,6 +8,7 @@ Pure: no Textual.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
@@ -243,37 +244,49 @@ def hand_text(s: HandSlice) -> Text:
         t.append("  (empty)", style="dim")
         return t
     if s.big:
-        blocks = []
-        for i, c in enumerate(hand):
-            chosen = c in s.selected
-            label_style = "bold reverse" if chosen else "bold"
-            if i == s.cursor:
-                label_style += " underline"
-            label = Text("  ") + Text(s.keys[i] if i < len(s.keys) else "·", style=label_style)
-            card = big_card_lines(c)
-            block = [label, *card, Text("")] if chosen else [label, Text(""), *card]
-            for line in block:
-                line.stylize(click(f"card({i})"))
-            blocks.append(block)
+        blocks = [_big_hand_card(c, i, c in s.selected, i == s.cursor, s.keys[i] if i < len(s.keys) else "·")
+                  for i, c in enumerate(hand)]
         if s.selected:
             t.append(f"  {len(s.selected)} selected", style="italic")
         t.append("\n")
         t.append_text(join_columns(blocks, gap=1))
         return t
-    cells = []
-    for i, c in enumerate(hand):
-        chosen = c in s.selected
-        cell = Text()
-        cell.append("[" if chosen else " ", style="bold")
-        badge_style = "bold reverse" if chosen else "bold"
-        if i == s.cursor:
-            badge_style += " underline"
-        cell.append(s.keys[i] if i < len(s.keys) else "·", style=badge_style)
-        cell.append_text(card_text(c))
-        cell.append("]" if chosen else " ", style="bold")
-        cell.stylize(click(f"card({i})"))
-        cells.append(cell)
+    cells = [_hand_chip(c, i, c in s.selected, i == s.cursor, s.keys[i] if i < len(s.keys) else "·")
+             for i, c in enumerate(hand)]
     return pack_tokens([t, *cells], s.width, sep=" ")
+
+
+@functools.lru_cache(maxsize=1024)
+def _hand_chip(card: Card, index: int, chosen: bool, under_cursor: bool, key: str) -> Text:
+    """Hand card ``index`` as a chip after its key (``1•M0``), bracketed when
+    ``chosen``; a click selects it. Made once for each way it looks (only
+    read: ``pack_tokens`` copies it)."""
+    cell = Text()
+    cell.append("[" if chosen else " ", style="bold")
+    badge_style = "bold reverse" if chosen else "bold"
+    if under_cursor:
+        badge_style += " underline"
+    cell.append(key, style=badge_style)
+    cell.append_text(card_text(card))
+    cell.append("]" if chosen else " ", style="bold")
+    cell.stylize(click(f"card({index})"))
+    return cell
+
+
+@functools.lru_cache(maxsize=1024)
+def _big_hand_card(card: Card, index: int, chosen: bool, under_cursor: bool, key: str) -> tuple[Text, ...]:
+    """The lines of hand card ``index`` drawn big, its key above it, lifted a
+    line when ``chosen``; a click selects it. Made once for each way it
+    looks (the lines are only read: ``join_columns`` copies them)."""
+    label_style = "bold reverse" if chosen else "bold"
+    if under_cursor:
+        label_style += " underline"
+    label = Text("  ") + Text(key, style=label_style)
+    lines = big_card_lines(card)
+    block = [label, *lines, Text("")] if chosen else [label, Text(""), *lines]
+    for line in block:
+        line.stylize(click(f"card({index})"))
+    return tuple(block)
 
 
 def hand_slice(draft: MoveDraft, key: Callable[[str], str], big: bool, width: int = 0) -> HandSlice:
