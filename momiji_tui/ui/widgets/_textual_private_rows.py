@@ -32,7 +32,8 @@ is selecting (private ``Screen._selecting``), and passes
 lines as ``Strip.blank(size.width, visual_style.rich_style)``;
 ``StylesCache.render_line`` pads a content row with
 ``adjust_cell_length(content_width, Style(background=base + background).rich_style)``
-and ``StylesCache.render`` applies each filter with ``apply_filter(filter,
+(``ContentRows._finished`` does the link style and the padding in one
+strip) and ``StylesCache.render`` applies each filter with ``apply_filter(filter,
 background)`` and crops the columns last. ``tests/ui/test_content_rows.py``
 compares every row with Textual's own drawing.
 """
@@ -42,6 +43,7 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable, Sequence
 from typing import cast
 
+from rich.segment import Segment
 from rich.style import Style as RichStyle
 from rich.text import Text
 from textual.color import Color
@@ -71,6 +73,7 @@ class ContentRows:
         self.link_style: RichStyle | None = None  # None: no link style applied
         self.lines: Sequence[Text] = ()  # the lines ``keys`` are of
         self.keys: list[Hashable] = []  # each line's key: its characters, spans and style
+        self.linked: dict[RichStyle, RichStyle] = {}  # a segment's style → with the link style as it applies
 
     def render(self, widget: Widget, crop: Region, lines: Sequence[Text], options: RenderOptions,
                line_strip: LineStrip, textual_rows: Callable[[Region], list[Strip]]) -> list[Strip] | None:
@@ -85,7 +88,7 @@ class ContentRows:
             return None
         style, background, content_width = context[0], context[2], context[4]
         if context != self.context:  # what the rows are drawn over changed: draw every row again
-            self.context, self.rows = context, {}
+            self.context, self.rows, self.linked = context, {}, {}
             self.inner = Style(background=context[1] + background).rich_style
             self.link_style = widget.link_style if context[3] is not None else None
         inner, link_style = self.inner, self.link_style
@@ -109,10 +112,7 @@ class ContentRows:
                 if line is None:
                     row = Strip.blank(content_width, style.rich_style).adjust_cell_length(content_width, inner)
                 else:
-                    row = line_strip(line, style, options)
-                    if link_style is not None:
-                        row = row._apply_link_style(link_style)  # private, see the module's docstring
-                    row = row.adjust_cell_length(content_width, inner)
+                    row = self._finished(line_strip(line, style, options), link_style, content_width, inner)
                 rows[key] = row
             for filter_ in filters:
                 row = row.apply_filter(filter_, background)
@@ -120,6 +120,37 @@ class ContentRows:
         if crop.column_span != (0, widget.region.width):
             out = [row.crop(*crop.column_span) for row in out]
         return out
+
+
+    def _finished(self, row: Strip, link_style: RichStyle | None, width: int, inner: RichStyle | None) -> Strip:
+        """``row`` with the link style on its click segments, as
+        ``Strip._apply_link_style`` puts it (each style looked at once for
+        the context, not each segment each time), then padded to ``width``
+        over ``inner`` as ``adjust_cell_length`` pads it: one strip made, not
+        two."""
+        segments = row._segments
+        length = row.cell_length
+        if link_style is not None:
+            linked = self.linked
+            out: list[Segment] = []
+            for segment in segments:
+                text, segment_style, control = segment
+                if not segment_style:
+                    out.append(Segment(text))
+                    continue
+                final = linked.get(segment_style)
+                if final is None:
+                    final = linked[segment_style] = (
+                        segment_style + link_style
+                        if segment_style._meta is not None and "@click" in segment_style.meta else segment_style)
+                out.append(segment if final is segment_style else Segment(text, final, control))
+            segments = out
+        elif length == width:
+            return row
+        if length < width:
+            return Strip([*segments, Segment(" " * (width - length), inner)], width)
+        strip = Strip(segments, length)
+        return strip if length == width else strip.adjust_cell_length(width, inner)
 
 
 def render_options(widget: Widget) -> RenderOptions:
