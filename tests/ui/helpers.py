@@ -179,3 +179,10 @@ def plain(widget) -> str:
     if isinstance(content, Text):
         return content.plain
     return str(content)
+
+
+def sentence(widget) -> str:
+    """What a two-line region (message, preview) says, its lines read as one
+    text: a long sentence comes wrapped at the region's width (``fit_lines``),
+    the space it breaks at dropped."""
+    return plain(widget).replace("\n", " ")

@@ -14,7 +14,7 @@ from functools import partial
 from pathlib import Path
 
 import pytest
-from helpers import plain, scripted_bot, sit, situation, until_human_or_end, until_screen
+from helpers import plain, scripted_bot, sentence, sit, situation, until_human_or_end, until_screen
 
 from momiji_tui import engine
 from momiji_tui.bots.advice import Advice, Choice, advise
@@ -138,7 +138,7 @@ async def test_hint_refused_at_a_shared_table_without_agreement(isolated_dirs):
         screen = await sit(pilot, table)
         await pilot.press("t")
         await pilot.pause()
-        assert plain(screen.query_one("#message")) == "✗ " + HINTS_OFF
+        assert sentence(screen.query_one("#message")) == "✗ " + HINTS_OFF
         assert not asked and not screen.hint_thinking and len(table.events) == 1
 
 
@@ -178,7 +178,7 @@ async def test_a_hint_the_disk_refuses_is_not_shown_and_the_game_is_unchanged(is
         await pilot.press("t")
         await wait_hint(pilot, screen)
         monkeypatch.undo()
-        assert plain(screen.query_one("#message")) == (
+        assert sentence(screen.query_one("#message")) == (
             "✗ Not saved: disk full. The hint was not shown (a hint is recorded in the game before it is "
             "shown). Try again, or quit.")
         assert len(table.events) == n and screen.suggestion is None and not table.state.hints

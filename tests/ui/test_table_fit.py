@@ -32,3 +32,16 @@ def test_a_full_last_line_is_cut_to_leave_room_for_the_ellipsis():
     fitted = fit_lines(Text("x" * 95), 30, 2, CONSOLE)
     lines = fitted.plain.split("\n")
     assert lines == ["x" * 30, "x" * 29 + "…"]
+
+
+def test_a_text_that_wraps_within_its_lines_comes_wrapped_each_line_fitting():
+    """A region draws a text line by line only when each line fits
+    (issue 13): one that wraps into its two lines comes back wrapped, its
+    words and styles kept."""
+    text = Text.assemble(("⏎ ", "bold"), "Play M0 onto your Maple pile, then", (" collect", "italic"), " later")
+    fitted = fit_lines(text, 30, 2, CONSOLE)
+    lines = fitted.plain.split("\n")
+    assert len(lines) == 2 and all(len(line) <= 30 for line in lines)
+    assert fitted.plain.replace("\n", " ").split() == text.plain.split()
+    at = fitted.plain.index("collect")
+    assert fitted.get_style_at_offset(CONSOLE, at) == CONSOLE.get_style("italic")

@@ -25,10 +25,13 @@ def fitted_height(text: Text, width: int) -> int | None:
 
 
 def fit_lines(text: Text, width: int, lines: int, console: Console) -> Text:
-    """``text`` wrapped at ``width`` cells; if it takes more than ``lines``
+    """``text`` wrapped at ``width`` cells (Rich's ``Text.wrap``), its lines
+    joined by newlines so that each fits; if it takes more than ``lines``
     lines, only the first ``lines`` are kept and the last one ends with
-    ``…`` (styles kept). ``text`` itself is not changed; a text that fits,
-    or ``width``/``lines`` <= 0, is returned as it is. Raises nothing."""
+    ``…`` (styles kept). ``text`` itself is not changed; a text whose lines
+    fit already, or ``width``/``lines`` <= 0, is returned as it is (the
+    region then draws it line by line, not through Textual's wrap; issue 13,
+    tenth round). Raises nothing."""
     if width <= 0 or lines <= 0:
         return text
     parts = text.plain.split("\n")
@@ -36,7 +39,9 @@ def fit_lines(text: Text, width: int, lines: int, console: Console) -> Text:
         return text  # fits as it is: no need to wrap (the common case, once per key)
     wrapped = text.wrap(console, width)
     if len(wrapped) <= lines:
-        return text
+        for line in wrapped:
+            line.rstrip()  # the space a line breaks at is not drawn (as Textual's own wrap leaves it)
+        return Text("\n").join(wrapped)
     kept = [line.copy() for line in wrapped[:lines]]
     last = kept[-1]
     last.rstrip()
