@@ -67,9 +67,9 @@ def _switch(part: str) -> Callable[[bool], None]:
     from textual.widget import Widget
 
     from momiji_tui.ui.screens.table import TableScreen
-    from momiji_tui.ui.widgets import _textual_private as ui_private
+    from momiji_tui.ui.widgets import _textual_private_chops as chops_private
     from momiji_tui.ui.widgets import log_panel
-    from momiji_tui.ui.widgets._textual_private import DirtyLinesCompositor
+    from momiji_tui.ui.widgets._textual_private_chops import DirtyLinesCompositor
     from momiji_tui.ui.widgets.log_panel import LogPanel
     from momiji_tui.ui.widgets.quick_content import KeptLines, _line_strip
     from momiji_tui.ui.widgets.table_regions import Region
@@ -99,7 +99,7 @@ def _switch(part: str) -> Callable[[bool], None]:
         "rows": (Region, "render_lines", Widget.render_lines),
         "draw": (KeptLines, "draw", through_content),
         "covered": (DirtyLinesCompositor, "SKIP_COVERED", False),
-        "bytes": (ui_private, "QuickChopsUpdate", ChopsUpdate),
+        "bytes": (chops_private, "QuickChopsUpdate", ChopsUpdate),
         "append": (log_panel, "append_fitting_line", through_write),
     }
     if part not in ways:

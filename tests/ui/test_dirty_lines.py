@@ -18,7 +18,7 @@ from textual._compositor import Compositor
 from textual.widget import Widget
 
 from momiji_tui.ui.app import MomijiApp
-from momiji_tui.ui.widgets._textual_private import DirtyLinesCompositor
+from momiji_tui.ui.widgets._textual_private_chops import DirtyLinesCompositor
 from momiji_tui.ui.widgets.table_regions import Region
 
 HAND = "M0a M1a C0a C1a O0a O1a G0a G1a K0a"

@@ -21,7 +21,7 @@ from textual.geometry import Region
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Log, Static
 
-from momiji_tui.ui.widgets._textual_private import DirtyLinesCompositor
+from momiji_tui.ui.widgets._textual_private_chops import DirtyLinesCompositor
 
 CSS = """
 Screen { layers: base top; }

@@ -20,7 +20,7 @@ from textual import events
 from textual.screen import Screen
 
 from ..models.host import GameHost, host
-from ..widgets._textual_private import DirtyLinesCompositor
+from ..widgets._textual_private_chops import DirtyLinesCompositor
 from ..widgets.size_notice import SizeNotice
 
 WIDE = 150  # columns from which the table puts the move log beside the table
