@@ -38,8 +38,9 @@ cells; this measures what the change saves):
 * ``append``  — the log's new line goes through ``RichLog.write`` (Rich's
   wrap) instead of ``append_fitting_line`` (tenth round).
 
-``--log-lines N`` writes N lines into the log first (``bench_keys``): with
-a full log every confirm scrolls it, as in most of a game.
+``--log-lines N`` writes N lines into the log first (default
+``bench_keys.LOG_LINES``: a full log, which every confirm scrolls, as in most
+of a game; 0: the first turn's short log).
 
 Not run by ``python -m bench`` (its name has no ``bench_`` prefix).
 """
@@ -170,7 +171,8 @@ def main() -> None:
                         help="even (as bench_keys needs); half of each kind run without the part")
     parser.add_argument("--measure", choices=MEASURES, default="key",
                         help="CPU of the whole press (default) or of the screen's repaints only")
-    parser.add_argument("--log-lines", type=int, default=0, help="lines written into the log first")
+    parser.add_argument("--log-lines", type=int, default=bench_keys.LOG_LINES,
+                        help=f"lines written into the log first (default {bench_keys.LOG_LINES}: a full log)")
     args = parser.parse_args()
     os.environ.setdefault("MOMIJI_DATA_DIR", tempfile.mkdtemp(prefix="momiji-bench-"))
     size = (int(args.size.split("x")[0]), int(args.size.split("x")[1]))

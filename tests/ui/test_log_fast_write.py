@@ -51,8 +51,9 @@ async def test_rules_3_each_log_line_appended_as_write_appends_it(width):
             assert [s.cell_length for s in appended.lines] == [s.cell_length for s in written.lines]
             assert appended._widest_line_width == written._widest_line_width
             assert appended.virtual_size == written.virtual_size
-    fits = sum(1 for line in lines if line.cell_len <= width and "\n" not in line.plain)
-    assert 0 < fast < fits  # most fitting lines took the fast path, the odd ones did not
+    plain_fitting = [line for line in lines if line.cell_len <= width and not {"\n", "\t"} & set(line.plain)
+                     and line.justify is None and line.overflow is None and line.end == "\n"]
+    assert fast == len(plain_fitting) > 0  # every plain line that fits took the fast path, no other
     assert len(lines) > 100
 
 
@@ -62,3 +63,15 @@ async def test_rules_3_a_log_that_does_not_know_its_size_is_left_to_write():
     log = RichLog()
     assert not append_fitting_line(log, Text("short"), 40)
     assert log.lines == []
+
+
+async def test_rules_3_a_log_that_drops_its_first_lines_is_left_to_write():
+    """``write`` trims a log with ``max_lines``; the fast path does not."""
+    app = TwoLogs()
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        log = app.query_one("#written", RichLog)
+        log.max_lines = 3
+        assert not append_fitting_line(log, Text("short"), 40)
+        log.max_lines = None
+        assert append_fitting_line(log, Text("short"), 40)

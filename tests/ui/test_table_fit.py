@@ -45,3 +45,12 @@ def test_a_text_that_wraps_within_its_lines_comes_wrapped_each_line_fitting():
     assert fitted.plain.replace("\n", " ").split() == text.plain.split()
     at = fitted.plain.index("collect")
     assert fitted.get_style_at_offset(CONSOLE, at) == CONSOLE.get_style("italic")
+
+
+def test_a_wrapped_text_keeps_the_spaces_at_its_end_as_textual_s_wrap_does():
+    """Only the space a line breaks at is dropped: the last line keeps its
+    trailing (here underlined) space, as Textual draws it unwrapped."""
+    text = Text.assemble(("abc ", "reverse"), ("defgh ", "underline"))
+    fitted = fit_lines(text, 6, 2, CONSOLE)
+    assert fitted.plain == "abc\ndefgh "
+    assert fitted.get_style_at_offset(CONSOLE, len(fitted.plain) - 1) == CONSOLE.get_style("underline")

@@ -26,7 +26,8 @@ def fitted_height(text: Text, width: int) -> int | None:
 
 def fit_lines(text: Text, width: int, lines: int, console: Console) -> Text:
     """``text`` wrapped at ``width`` cells (Rich's ``Text.wrap``), its lines
-    joined by newlines so that each fits; if it takes more than ``lines``
+    joined by newlines so that each fits (the space a line breaks at
+    dropped, as Textual's wrap drops it); if it takes more than ``lines``
     lines, only the first ``lines`` are kept and the last one ends with
     ``…`` (styles kept). ``text`` itself is not changed; a text whose lines
     fit already, or ``width``/``lines`` <= 0, is returned as it is (the
@@ -39,8 +40,8 @@ def fit_lines(text: Text, width: int, lines: int, console: Console) -> Text:
         return text  # fits as it is: no need to wrap (the common case, once per key)
     wrapped = text.wrap(console, width)
     if len(wrapped) <= lines:
-        for line in wrapped:
-            line.rstrip()  # the space a line breaks at is not drawn (as Textual's own wrap leaves it)
+        for line in wrapped[:-1]:
+            line.rstrip()  # the space a line breaks at is not drawn; the last keeps its own (as Textual's wrap)
         return Text("\n").join(wrapped)
     kept = [line.copy() for line in wrapped[:lines]]
     last = kept[-1]

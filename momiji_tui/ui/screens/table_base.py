@@ -121,7 +121,10 @@ class TableBase(SizedScreen):
         return self.draft.reason(action)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """Show only the keys that apply now (RULES §3 timing)."""
+        """Show only the keys that apply now (RULES §3 timing). The keys that
+        depend only on the view (``ALLOWED``) are answered by the move
+        builder from the legal commands, not through ``why_not``: a screen
+        that refuses one of them for its own reason overrides this too."""
         if self.too_small:
             return action in ("menu",)
         if action == "back":

@@ -256,10 +256,11 @@ def painted_by_layout(widget: Widget, scroll_y: float | None) -> None:
 def append_fitting_line(log: RichLog, line: Text, width: int) -> bool:
     """Append ``line`` to ``log`` as ``log.write(line, width=width,
     shrink=False, expand=False, scroll_end=False)`` would (note 10), when it
-    is one line that fits ``width`` cells and the log knows its size;
-    False (nothing done) otherwise. Never raises."""
-    if (not log._size_known or line.cell_len > width or line.justify not in (None, "default")  # private, note 10
-            or line.overflow is not None or line.end != "\n" or "\n" in line.plain or "\t" in line.plain):
+    is one line that fits ``width`` cells, the log knows its size and keeps
+    every line (no ``max_lines``); False (nothing done) otherwise. Never raises."""
+    if (not log._size_known or log.max_lines is not None  # private, note 10
+            or line.cell_len > width or line.justify not in (None, "default") or line.overflow is not None
+            or line.end != "\n" or "\n" in line.plain or "\t" in line.plain):
         return False
     joined = Text("\n").join((line,))  # as ``Text.__rich_console__`` does: the line's own style becomes a span
     strip = Strip(list(joined.render(log.app.console, end="")))

@@ -32,9 +32,10 @@ class DirtyLinesCompositor(Compositor):
     ``bench/key_parts.py covered``)."""
 
     def render_partial_update(self) -> ChopsUpdate | None:
-        """The changed spans drawn: the same ``ChopsUpdate`` as Textual's for
-        the same dirty regions (None when nothing is dirty). Never raises for
-        a composed screen."""
+        """The changed spans drawn: an update that writes the same bytes as
+        Textual's for the same dirty regions (its chops that write no cells
+        may differ: left empty, or an empty strip); None when nothing is
+        dirty. Never raises for a composed screen."""
         update_regions = self._dirty_regions.copy()  # private, note 8
         self._dirty_regions.clear()
         if not update_regions:

@@ -73,7 +73,7 @@ class ContentRows:
         self.link_style: RichStyle | None = None  # None: no link style applied
         self.lines: Sequence[Text] = ()  # the lines ``keys`` are of
         self.keys: list[Hashable] = []  # each line's key: its characters, spans and style
-        self.linked: dict[RichStyle, RichStyle] = {}  # a segment's style → with the link style as it applies
+        self.clicks: dict[bytes, bool] = {}  # a style's meta (as Rich keeps it) → whether it holds "@click"
 
     def render(self, widget: Widget, crop: Region, lines: Sequence[Text], options: RenderOptions,
                line_strip: LineStrip, textual_rows: Callable[[Region], list[Strip]]) -> list[Strip] | None:
@@ -88,7 +88,7 @@ class ContentRows:
             return None
         style, background, content_width = context[0], context[2], context[4]
         if context != self.context:  # what the rows are drawn over changed: draw every row again
-            self.context, self.rows, self.linked = context, {}, {}
+            self.context, self.rows = context, {}
             self.inner = Style(background=context[1] + background).rich_style
             self.link_style = widget.link_style if context[3] is not None else None
         inner, link_style = self.inner, self.link_style
@@ -124,26 +124,28 @@ class ContentRows:
 
     def _finished(self, row: Strip, link_style: RichStyle | None, width: int, inner: RichStyle | None) -> Strip:
         """``row`` with the link style on its click segments, as
-        ``Strip._apply_link_style`` puts it (each style looked at once for
-        the context, not each segment each time), then padded to ``width``
+        ``Strip._apply_link_style`` puts it (whether a meta holds a click is
+        worked out once per meta, not per segment each time), then padded to ``width``
         over ``inner`` as ``adjust_cell_length`` pads it: one strip made, not
         two."""
         segments = row._segments
         length = row.cell_length
         if link_style is not None:
-            linked = self.linked
+            clicks = self.clicks
             out: list[Segment] = []
             for segment in segments:
                 text, segment_style, control = segment
                 if not segment_style:
                     out.append(Segment(text))
                     continue
-                final = linked.get(segment_style)
-                if final is None:
-                    final = linked[segment_style] = (
-                        segment_style + link_style
-                        if segment_style._meta is not None and "@click" in segment_style.meta else segment_style)
-                out.append(segment if final is segment_style else Segment(text, final, control))
+                meta = segment_style._meta
+                if meta is None:
+                    out.append(segment)
+                    continue
+                click = clicks.get(meta)
+                if click is None:
+                    click = clicks[meta] = "@click" in segment_style.meta
+                out.append(Segment(text, segment_style + link_style, control) if click else segment)
             segments = out
         elif length == width:
             return row
