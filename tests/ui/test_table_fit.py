@@ -54,3 +54,8 @@ def test_a_wrapped_text_keeps_the_spaces_at_its_end_as_textual_s_wrap_does():
     fitted = fit_lines(text, 6, 2, CONSOLE)
     assert fitted.plain == "abc\ndefgh "
     assert fitted.get_style_at_offset(CONSOLE, len(fitted.plain) - 1) == CONSOLE.get_style("underline")
+
+
+def test_each_paragraph_s_last_line_keeps_its_trailing_spaces():
+    fitted = fit_lines(Text("ab \ncd ef gh "), 5, 3, CONSOLE)
+    assert fitted.plain == "ab \ncd ef\ngh "

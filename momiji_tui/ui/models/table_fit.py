@@ -27,7 +27,8 @@ def fitted_height(text: Text, width: int) -> int | None:
 def fit_lines(text: Text, width: int, lines: int, console: Console) -> Text:
     """``text`` wrapped at ``width`` cells (Rich's ``Text.wrap``), its lines
     joined by newlines so that each fits (the space a line breaks at
-    dropped, as Textual's wrap drops it); if it takes more than ``lines``
+    dropped, as Textual's wrap drops it, a paragraph's last line kept as it
+    is); if it takes more than ``lines``
     lines, only the first ``lines`` are kept and the last one ends with
     ``…`` (styles kept). ``text`` itself is not changed; a text whose lines
     fit already, or ``width``/``lines`` <= 0, is returned as it is (the
@@ -39,10 +40,14 @@ def fit_lines(text: Text, width: int, lines: int, console: Console) -> Text:
     if len(parts) <= lines and all(cell_len(part) <= width for part in parts):
         return text  # fits as it is: no need to wrap (the common case, once per key)
     wrapped = text.wrap(console, width)
-    if len(wrapped) <= lines:
-        for line in wrapped[:-1]:
-            line.rstrip()  # the space a line breaks at is not drawn; the last keeps its own (as Textual's wrap)
-        return Text("\n").join(wrapped)
+    if len(wrapped) <= lines:  # the same lines again, paragraph by paragraph
+        broken: list[Text] = []
+        for paragraph in text.split("\n", allow_blank=True):
+            paragraph_lines = list(paragraph.wrap(console, width))
+            for line in paragraph_lines[:-1]:
+                line.rstrip()  # the space a line breaks at is not drawn; a paragraph's last line keeps its own
+            broken.extend(paragraph_lines)
+        return Text("\n").join(broken)
     kept = [line.copy() for line in wrapped[:lines]]
     last = kept[-1]
     last.rstrip()
