@@ -256,6 +256,11 @@ def hand_text(s: HandSlice) -> Text:
     return pack_tokens([t, *cells], s.width, sep=" ")
 
 
+def _key_style(chosen: bool, under_cursor: bool) -> str:
+    """The style of a hand card's key: reversed when chosen, underlined under the cursor."""
+    return ("bold reverse" if chosen else "bold") + (" underline" if under_cursor else "")
+
+
 @functools.lru_cache(maxsize=1024)
 def _hand_chip(card: Card, index: int, chosen: bool, under_cursor: bool, key: str) -> Text:
     """Hand card ``index`` as a chip after its key (``1•M0``), bracketed when
@@ -263,10 +268,7 @@ def _hand_chip(card: Card, index: int, chosen: bool, under_cursor: bool, key: st
     read: ``pack_tokens`` copies it)."""
     cell = Text()
     cell.append("[" if chosen else " ", style="bold")
-    badge_style = "bold reverse" if chosen else "bold"
-    if under_cursor:
-        badge_style += " underline"
-    cell.append(key, style=badge_style)
+    cell.append(key, style=_key_style(chosen, under_cursor))
     cell.append_text(card_text(card))
     cell.append("]" if chosen else " ", style="bold")
     cell.stylize(click(f"card({index})"))
@@ -278,10 +280,7 @@ def _big_hand_card(card: Card, index: int, chosen: bool, under_cursor: bool, key
     """The lines of hand card ``index`` drawn big, its key above it, lifted a
     line when ``chosen``; a click selects it. Made once for each way it
     looks (the lines are only read: ``join_columns`` copies them)."""
-    label_style = "bold reverse" if chosen else "bold"
-    if under_cursor:
-        label_style += " underline"
-    label = Text("  ") + Text(key, style=label_style)
+    label = Text("  ") + Text(key, style=_key_style(chosen, under_cursor))
     lines = big_card_lines(card)
     block = [label, *lines, Text("")] if chosen else [label, Text(""), *lines]
     for line in block:

@@ -27,9 +27,9 @@ class DirtyLinesCompositor(Compositor):
     each widget that a dirty span reaches (note 8)."""
 
     SKIP_COVERED: ClassVar[bool] = True
-    """Leave out a widget's line that widgets in front cover entirely (off:
-    render it and throw its pieces away, as Textual does; for
-    ``bench/key_parts.py covered``)."""
+    """Leave out a widget's line where every chop it would fill that has
+    cells written is filled already by widgets in front (off: render it and
+    throw its pieces away, as Textual does; for ``bench/key_parts.py covered``)."""
 
     def render_partial_update(self) -> ChopsUpdate | None:
         """The changed spans drawn: an update that writes the same bytes as
