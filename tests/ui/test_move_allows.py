@@ -14,7 +14,7 @@ from helpers import situation
 from momiji_tui.engine import create_game, fold, legal_commands, run, view
 from momiji_tui.engine.state import TurnState
 from momiji_tui.ui.models.move_draft import GAME_ACTIONS, MoveDraft
-from momiji_tui.ui.models.move_reasons import ALLOWED
+from momiji_tui.ui.models.move_reasons import ALLOWED, QUICK
 
 NAMES = ["You", "Kaede", "Ginnan", "Sakura"]
 TWELVE = "M0a M1a M2a C0a C1a C2a O0a O1a O2a G0a G1a G2a"
@@ -39,26 +39,27 @@ def views_of(seed: int, seats: int, mode: str):
 @pytest.mark.parametrize(("seed", "seats", "mode"), [(1, 2, "starter"), (2, 3, "draft"), (3, 4, "starter"),
                                                       (4, 2, "draft"), (5, 3, "starter")])
 def test_rules_3_a_key_is_offered_exactly_when_the_engine_would_take_it(seed, seats, mode):
-    asked = {action: [0, 0] for action in ALLOWED}  # how often each was allowed, and refused
+    asked = {action: [0, 0] for action in [*ALLOWED, *QUICK]}  # how often each was allowed, and refused
     for state, seat in views_of(seed, seats, mode):
         draft = MoveDraft(seat)
         draft.set_view(view(state, seat), legal_commands(state, seat))
-        for selection in ((), tuple(draft.hand[:1])):
+        for selection in ((), tuple(draft.hand[:1]), tuple(draft.hand[:2]), tuple(draft.hand[-2:])):
             draft.selected = list(selection)
             for action in sorted(GAME_ACTIONS):
                 allowed = draft.allows(action)
                 assert allowed == (draft.reason(action) is None), (seed, action, selection, state.turn)
-                if action in ALLOWED and draft.my_turn:
+                if (action in ALLOWED or action in QUICK) and draft.my_turn:
                     asked[action][0 if allowed else 1] += 1
     # Each quick answer met both answers on its turns (else it was not put to the test).
     met_both = {action for action, (yes, no) in asked.items() if yes and no}
-    assert met_both >= {"collect", "reveal", "end_turn"}, asked
+    assert met_both >= {"collect", "reveal", "end_turn", "undo", "play", "exchange"}, asked
 
 
 def test_rules_3_every_quick_answer_is_for_an_action_that_depends_on_the_view_only():
     from momiji_tui.ui.models.move_reasons import REASONS, SELECTION_ACTIONS
 
-    assert set(ALLOWED) == set(REASONS) - SELECTION_ACTIONS - {"undo"}  # Undo is never listed as legal
+    assert set(ALLOWED) == set(REASONS) - SELECTION_ACTIONS
+    assert set(QUICK) == SELECTION_ACTIONS - {"confirm"}  # ⏎ is the hint screen's too (``why_not``)
 
 
 @pytest.mark.parametrize(("turn", "offered"), [(TurnState(main_done=True), True), (TurnState(), False)])

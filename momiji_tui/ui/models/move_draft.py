@@ -28,7 +28,7 @@ from .move_flows import (
     GAME_ACTIONS, HAND_KEYS, NO_FLOW, POWER_FLOWS, Check, DiscardFlow, Flow, Judge, LandscapeFlow, PowerFlow, Zone,
     cannot_judge, explain, hand_order,
 )
-from .move_reasons import ALLOWED, REASONS, SELECTION_ACTIONS
+from .move_reasons import ALLOWED, QUICK, REASONS, SELECTION_ACTIONS
 from .preview import PlayPreview, arrangements, new_pile_types, play_preview
 from .render import display_columns, leaf_name
 
@@ -332,13 +332,15 @@ class MoveDraft:
     def allows(self, action: str) -> bool:
         """Whether ``action`` can be taken now: ``reason(action) is None``,
         told for the actions that depend only on the view by the legal
-        commands (``ALLOWED``), without working out the engine's sentence
-        (the footer asks it of every key after each change)."""
+        commands (``ALLOWED``), and for those about the selection when the
+        selection alone decides (``QUICK``), without working out the
+        engine's sentence (the footer asks it of every key after each change)."""
         decided, why = self._common_reason(action)
         if decided:
             return why is None
-        quick = ALLOWED.get(action)
-        return quick(self) if quick is not None else self.reason(action) is None
+        quick = ALLOWED.get(action) or QUICK.get(action)  # ALLOWED's answer is never None
+        answer = quick(self) if quick is not None else None
+        return answer if answer is not None else self.reason(action) is None
 
     def _common_reason(self, action: str) -> tuple[bool, str | None]:
         """The reasons that come before each action's own: (True, reason or

@@ -136,6 +136,14 @@ def _end_turn_allowed(d: MoveDraft) -> bool:
     return (not v.turn.main_done and d.can(Pass)) or d.can(EndTurn)
 
 
+def _undo_allowed(d: MoveDraft) -> bool:
+    # ``legal_commands`` leaves ``Undo`` out (a bot never takes back). In the
+    # play phase a state has an undo checkpoint exactly when the view's
+    # ``since_checkpoint`` is above 0 (fold.py; ``engine.Explainer`` builds its
+    # stand-in on the same test), and ``decide`` takes ``Undo`` exactly then.
+    return d.v.turn.since_checkpoint > 0
+
+
 # Whether each action that depends only on the view is allowed, read from the
 # legal commands (the footer asks every key after each change; the engine's
 # sentence is worked out only for a key pressed). Each is True exactly when its
@@ -144,6 +152,31 @@ def _end_turn_allowed(d: MoveDraft) -> bool:
 ALLOWED: dict[str, Callable[[MoveDraft], bool]] = {
     "collect": lambda d: d.can(Collect), "reveal": lambda d: d.can(Reveal),
     "objective": lambda d: d.can(ActivateObjective), "landscape": lambda d: d.can(UseLandscape),
-    "discard": lambda d: d.can(DiscardToLimit), "end_turn": _end_turn_allowed,
+    "discard": lambda d: d.can(DiscardToLimit), "end_turn": _end_turn_allowed, "undo": _undo_allowed,
 }
-# Not "undo": ``legal_commands`` leaves ``Undo`` out (a bot never takes back), so its answer is the engine's.
+
+
+def _play_quick(d: MoveDraft) -> bool | None:
+    turn = d.v.turn
+    if turn.main_done or turn.revealed or turn.limit_discarded or not d.selected:
+        return False  # the engine refuses any play then (RULES §3, §4.1, §5.1), or nothing is selected
+    return None
+
+
+def _ends_quick(d: MoveDraft) -> bool | None:
+    return False if d.v.turn.revealed or not d.selected else None
+
+
+def _exchange_quick(d: MoveDraft) -> bool:
+    # Two cards of the hand are selected: the engine takes their exchange
+    # exactly when it takes some exchange (``legal_commands`` lists one per
+    # pair of kinds, RULES §4.4); else the handler above never says yes.
+    return d.exchange_command() is not None and d.can(Exchange)
+
+
+# The same for the actions about the selection, where the selection alone
+# decides: False, True, or None (then the handler above is asked). Checked by
+# the same test, with selections of one and two cards.
+QUICK: dict[str, Callable[[MoveDraft], bool | None]] = {
+    "play": _play_quick, "ends": _ends_quick, "exchange": _exchange_quick,
+}

@@ -80,7 +80,7 @@ def hint_text(draft: MoveDraft, k: Keys) -> Text:
         free = []
         if not v.turn.exchanged:
             free.append(f"{k('table.exchange')} exchanges 2 cards")
-        if draft.reason("landscape") is None:
+        if draft.allows("landscape"):
             free.append(f"{k('table.landscape')} uses a landscape")
         t = Text("Main action done. ", style="bold")
         t.append((("Free actions: " + ", ".join(free) + "; ") if free else "")

@@ -12,7 +12,7 @@ from ...engine import events as ev
 from ..models.host import host
 from ..models.move_draft import GAME_ACTIONS, DiscardFlow, LandscapeFlow, MoveDraft
 from ..models.move_flows import LOWER_CASE_COLUMNS
-from ..models.move_reasons import ALLOWED
+from ..models.move_reasons import ALLOWED, QUICK
 from ..models.render import CLICK_META
 from .sized import SizedScreen
 from ..models.table_footer_text import FooterKey
@@ -122,15 +122,18 @@ class TableBase(SizedScreen):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Show only the keys that apply now (RULES §3 timing). The keys that
-        depend only on the view (``ALLOWED``) are answered by the move
-        builder from the legal commands, not through ``why_not``: a screen
-        that refuses one of them for its own reason overrides this too."""
+        depend only on the view (``ALLOWED``) or on the selection (``QUICK``)
+        are answered by the move builder from the legal commands, not
+        through ``why_not``: a screen that refuses one of them for its own
+        reason overrides this too (⏎ goes through ``why_not``: the hint's
+        screen takes it for its suggestion)."""
         if self.too_small:
             return action in ("menu",)
         if action == "back":
             return bool(self.draft.selected or self.draft.columns or self.draft.flow or self.message.plain)
         if action in GAME_ACTIONS:  # the reason is worked out only for a key pressed (``on_key``)
-            return self.draft.allows(action) if action in ALLOWED else self.why_not(action) is None
+            return self.draft.allows(action) if action in ALLOWED or action in QUICK else \
+                self.why_not(action) is None
         return True
 
     def update_footer(self, *, bindings_changed: bool = False) -> None:
