@@ -14,12 +14,24 @@ a layout is asked only when a scrollbar must appear or go (``overflow:
 auto``), and the log scrolls to its end at once instead of after the next
 frame. What is repainted is what moved: the whole log when it scrolled, else
 only the new lines. A layout that resizes the log asks for no
-second one through its scrollbar (``_textual_private``, note 1)."""
+second one through its scrollbar (``_textual_private``, note 1).
+
+A tall log turns its page by a quarter at once (issue 13, eleventh round),
+as Vim's ``scrolljump`` and xterm's jump scroll do for slow terminals: a new
+line that does not fit scrolls the log so that the newest line has a quarter
+of the log's rows blank below it, and the next lines fill them in place. A
+scroll repaints every row of the log (~60 at 200×60, the largest part of a
+play's repaint and two thirds of its bytes); a line written into a blank row
+repaints that row alone. The blank rows are the log's virtual size, padded
+to the page shown (``validate_virtual_size``), so the scrollbar, the end of
+the log and Textual's anchoring all agree. A short log (fewer than
+``JUMP_FROM`` rows: 80×24 shows 4) keeps every row for lines and scrolls
+line by line."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, Self
 
 from rich.text import Text
 from textual import events
@@ -32,6 +44,16 @@ from ..models.host import GameHost
 from ..models.log_lines import LogBook
 from ._textual_private import append_fitting_line, painted_by_layout, quiet_vertical_scrollbar
 from .kept_style import KeptStyleLog
+
+JUMP_FROM = 16
+"""Rows from which the log turns its page by a quarter instead of a line."""
+
+
+def jump_rows(height: int) -> int:
+    """How many blank rows a log ``height`` rows tall leaves below its newest
+    line when a new line scrolls it: a quarter of its rows from ``JUMP_FROM``
+    rows, else none (it scrolls line by line)."""
+    return height // 4 if height >= JUMP_FROM else 0
 
 
 class LogPanel(KeptStyleLog):
@@ -48,6 +70,7 @@ class LogPanel(KeptStyleLog):
         self.book: LogBook | None = None
         self._wrapped_at = 0  # the width the shown lines were wrapped at
         self.following = True  # the latest moves are in view (the player has not scrolled up)
+        self._page_end = 0  # the last page's bottom row when it was turned (blank rows to fill), else 0
 
     def reset(self, app: GameHost) -> None:
         """Refill from the table's whole event log."""
@@ -74,9 +97,23 @@ class LogPanel(KeptStyleLog):
             self.entries.append(line)
             self._write_line(line)
         if len(self.lines) > count:  # at once: no frame drawn first at the old position
+            height = self.scrollable_content_region.height
+            if len(self.lines) > max(self._page_end, height) and (blank := jump_rows(height)):
+                self._page_end = len(self.lines) + blank  # turn the page: blank rows below the newest line
+                self.virtual_size = self.virtual_size  # padded to the new page (``validate_virtual_size``)
             self.scroll_end(animate=False, immediate=True, x_axis=False)
             if round(self.scroll_y) == top:  # nothing moved (a scroll repaints the whole log)
                 self.refresh_lines(count, len(self.lines) - count)
+
+    def validate_virtual_size(self, size: Size) -> Size:
+        """The log's lines, and the blank rows below them up to the page
+        shown when it was last turned (see the module's docstring)."""
+        return size if size.height >= self._page_end else Size(size.width, self._page_end)
+
+    def clear(self) -> Self:
+        """Clear the log: no lines, no page turned."""
+        self._page_end = 0
+        return super().clear()
 
     def watch_virtual_size(self, old: Size, new: Size) -> None:
         """The lines changed: tell the scrollbars their new length, or ask for

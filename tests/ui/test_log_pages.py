@@ -1,0 +1,105 @@
+"""Issue 13, eleventh round: a tall log turns its page by a quarter when a
+new line does not fit, and the lines that follow fill the blank rows in
+place (a scroll repaints every row of the log; a line written into a blank
+row repaints that row alone). A short log (80×24) scrolls line by line.
+RULES §3: the log keeps the whole game, the latest moves in view."""
+
+from __future__ import annotations
+
+from textual.app import App
+
+from momiji_tui.engine import events as ev
+from momiji_tui.ui.widgets.log_panel import JUMP_FROM, LogPanel, jump_rows
+
+
+class Log(App[None]):
+    """A log panel alone, ``rows`` rows of lines tall (a border row above)."""
+
+    def __init__(self, rows: int) -> None:
+        super().__init__()
+        self.rows = rows
+
+    def compose(self):
+        log = LogPanel()
+        log.styles.height = self.rows + 1
+        log.styles.width = 40
+        log.styles.border_top = ("solid", "white")
+        yield log
+
+
+def deal(log: LogPanel, *names: str) -> None:
+    """One line per name: "<name> was dealt 6 cards."."""
+    for name in names:
+        log.write_events([ev.CardsDealt(0, tuple(range(6)))], None, [name])
+
+
+def shown(log: LogPanel) -> list[str]:
+    """The log's rows of lines as drawn, border left out."""
+    rows = [strip.text.rstrip() for strip in log.render_lines(log.region.size.region)]
+    return rows[1:]
+
+
+def test_rules_3_a_log_shorter_than_jump_from_rows_never_leaves_blank_rows():
+    assert [jump_rows(h) for h in (1, 4, JUMP_FROM - 1)] == [0, 0, 0]
+    assert jump_rows(JUMP_FROM) == JUMP_FROM // 4 and jump_rows(59) == 14
+
+
+async def test_rules_3_a_tall_log_turns_a_quarter_page_and_fills_it_in_place(monkeypatch):
+    app = Log(rows=20)
+    async with app.run_test(size=(60, 30)) as pilot:
+        log = app.query_one(LogPanel)
+        await pilot.pause()
+        deal(log, *(f"Seat{i:02}" for i in range(20)))  # exactly a page: nothing to turn
+        await pilot.pause()
+        assert log.max_scroll_y == 0 and shown(log)[-1].startswith("Seat19")
+        deal(log, "Next")  # does not fit: the page turns, 5 blank rows below the newest line
+        for _ in range(3):  # bounded: the turn is drawn
+            await pilot.pause()
+        rows = shown(log)
+        assert rows[14].startswith("Next") and rows[15:] == [""] * 5, rows
+        assert rows[0].startswith("Seat06") and log.is_vertical_scroll_end
+        assert log.virtual_size.height == 26 and log.vertical_scrollbar.window_virtual_size == 26
+        drawn: list[int] = []
+        original = LogPanel.render_line
+        monkeypatch.setattr(LogPanel, "render_line", lambda self, y: drawn.append(y) or original(self, y))
+        top = log.scroll_y
+        deal(log, "Fill1")  # into the first blank row: no scroll, that row alone is drawn
+        for _ in range(3):  # bounded: the line is drawn
+            await pilot.pause()
+        assert log.scroll_y == top and drawn == [15] and shown(log)[15].startswith("Fill1")
+        deal(log, "Fill2", "Fill3", "Fill4", "Fill5")  # the page is full again
+        await pilot.pause()
+        assert log.scroll_y == top and shown(log)[-1].startswith("Fill5")
+        deal(log, "Over")  # turns again
+        for _ in range(3):  # bounded: the turn is drawn
+            await pilot.pause()
+        rows = shown(log)
+        assert log.scroll_y > top and rows[14].startswith("Over") and rows[15:] == [""] * 5, rows
+        assert [line for line in rows if line] == [f"Seat{i:02} was dealt 6 cards." for i in range(12, 20)] + [
+            f"{name} was dealt 6 cards." for name in ("Next", "Fill1", "Fill2", "Fill3", "Fill4", "Fill5", "Over")]
+
+
+async def test_rules_3_a_short_log_scrolls_line_by_line():
+    app = Log(rows=4)
+    async with app.run_test(size=(60, 10)) as pilot:
+        log = app.query_one(LogPanel)
+        await pilot.pause()
+        deal(log, *(f"Seat{i:02}" for i in range(9)))
+        for _ in range(3):  # bounded: the lines are drawn
+            await pilot.pause()
+        assert shown(log) == [f"Seat{i:02} was dealt 6 cards." for i in range(5, 9)]
+        assert log.virtual_size.height == 9 and log.is_vertical_scroll_end
+
+
+async def test_rules_3_a_cleared_log_forgets_its_turned_page():
+    app = Log(rows=20)
+    async with app.run_test(size=(60, 30)) as pilot:
+        log = app.query_one(LogPanel)
+        await pilot.pause()
+        deal(log, *(f"Seat{i:02}" for i in range(25)))
+        await pilot.pause()
+        assert log.virtual_size.height == 26  # the page turned at the 21st line: 5 blank rows below it
+        log.clear()
+        deal(log, "Again")
+        await pilot.pause()
+        assert log.virtual_size.height == 1 and shown(log)[0].startswith("Again")
