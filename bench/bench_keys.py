@@ -32,11 +32,14 @@ Two modes:
 
 ``--log-lines N`` (serve mode) writes N more lines into the table's log
 before the presses (the game's own log is short at its start): later in a
-game the log is full and every confirm scrolls it. The default, ``LOG_LINES``,
-fills the log at both sizes, so every confirm scrolls it as through most of
-a game; ``--log-lines 0`` starts from the short log of the first turn (it
-fills during the run, about 22 confirms in at 200×60, so that median mixes
-both; the figures before issue 13's tenth round were taken that way).
+game the log is full, as through most of a game. The default, ``LOG_LINES``,
+fills the log at both sizes; ``--log-lines 0`` starts from the short log of
+the first turn (it fills during the run, about 22 confirms in at 200×60, so
+that median mixes both; the figures before issue 13's tenth round were taken
+that way). A full log at 80×24 (4 rows) scrolls on every confirm; since the
+eleventh round a full log at 200×60 (59 rows) turns its page by a quarter,
+so about one confirm in seven scrolls it (``ui/widgets/log_panel.py``):
+those confirms are in the p95, the others in the median.
 """
 
 from __future__ import annotations
