@@ -39,8 +39,10 @@ cells; this measures what the change saves):
   wrap) instead of ``append_fitting_line`` (tenth round).
 
 ``--log-lines N`` writes N lines into the log first (default
-``bench_keys.LOG_LINES``: a full log, which every confirm scrolls, as in most
-of a game; 0: the first turn's short log).
+``bench_keys.LOG_LINES``: a full log, as in most of a game; 0: the first
+turn's short log). A full log scrolls on every confirm at 80×24; at 200×60
+it turns its page by a quarter since the eleventh round, so ``scroll``
+there measures the confirms that turn it.
 
 Not run by ``python -m bench`` (its name has no ``bench_`` prefix).
 """

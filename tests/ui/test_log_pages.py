@@ -103,3 +103,25 @@ async def test_rules_3_a_cleared_log_forgets_its_turned_page():
         deal(log, "Again")
         await pilot.pause()
         assert log.virtual_size.height == 1 and shown(log)[0].startswith("Again")
+
+
+async def test_rules_3_a_log_made_shorter_after_its_page_turned_shows_its_latest_lines():
+    """A page turned at 20 rows left 5 blank rows below the newest line; the
+    log then shrank to 4 rows (the window, or the table above it, changed
+    height, not width): it showed blank rows only. Review finding."""
+    app = Log(rows=20)
+    async with app.run_test(size=(60, 30)) as pilot:
+        log = app.query_one(LogPanel)
+        await pilot.pause()
+        deal(log, *(f"Seat{i:02}" for i in range(21)))  # the 21st line turns the page
+        await pilot.pause()
+        assert log.virtual_size.height == 26
+        log.styles.height = 5  # 4 rows of lines under the border
+        for _ in range(3):  # bounded: the layout and its frame
+            await pilot.pause()
+        assert shown(log) == [f"Seat{i:02} was dealt 6 cards." for i in range(17, 21)]
+        assert log.virtual_size.height == 21 and log.is_vertical_scroll_end
+        log.styles.height = 21  # tall again: the next line that does not fit turns a page
+        for _ in range(3):  # bounded: the layout and its frame
+            await pilot.pause()
+        assert shown(log)[-1].startswith("Seat20") and log.virtual_size.height == 21

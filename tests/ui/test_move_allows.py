@@ -1,8 +1,8 @@
 """The footer's question, "does this key apply now?", answered from the legal
-commands (``MoveDraft.allows``, ``move_reasons.ALLOWED``; issue 13, tenth
-round) agrees with the engine's reasons (``MoveDraft.reason``, RULES §3–§5)
-on every view of random games: a key is offered exactly when pressing it
-would not be refused."""
+commands and the selection (``MoveDraft.allows``: ``move_reasons.ALLOWED``,
+issue 13 tenth round; ``QUICK`` and undo, eleventh round) agrees with the
+engine's reasons (``MoveDraft.reason``, RULES §3–§5) on every view of random
+games: a key is offered exactly when pressing it would not be refused."""
 
 from __future__ import annotations
 
@@ -55,7 +55,7 @@ def test_rules_3_a_key_is_offered_exactly_when_the_engine_would_take_it(seed, se
     assert met_both >= {"collect", "reveal", "end_turn", "undo", "play", "exchange"}, asked
 
 
-def test_rules_3_every_quick_answer_is_for_an_action_that_depends_on_the_view_only():
+def test_rules_3_every_quick_answer_is_for_an_action_of_the_view_or_the_selection():
     from momiji_tui.ui.models.move_reasons import REASONS, SELECTION_ACTIONS
 
     assert set(ALLOWED) == set(REASONS) - SELECTION_ACTIONS

@@ -185,8 +185,11 @@ async def test_rules_4_2_a_confirmed_play_is_drawn_in_one_frame(app, monkeypatch
         await pilot.press("1", "enter", "u", "1")
         for _ in range(3):  # bounded: the table changes arrive as messages
             await pilot.pause()
-        while len(log.lines) < log.virtual_size.height:  # a tall log's last page full: the play turns it
+        for _ in range(size[1]):  # bounded: a tall log's last page full, so the play turns it
+            if len(log.lines) >= log.virtual_size.height:
+                break
             log.write_events([ev.CardsDealt(1, (0, 1))], 0, names)
+        assert len(log.lines) == log.virtual_size.height
         await pilot.pause()
         frames = count_frames(monkeypatch)
         position = log.vertical_scrollbar.position

@@ -334,7 +334,9 @@ class MoveDraft:
         told for the actions that depend only on the view by the legal
         commands (``ALLOWED``), and for those about the selection when the
         selection alone decides (``QUICK``), without working out the
-        engine's sentence (the footer asks it of every key after each change)."""
+        engine's sentence (the footer asks it of every key after each change).
+        Equal on every view of a dealt game, not on one no state completes
+        (``cannot_judge``): that has no engine answer, so the quick one is given."""
         decided, why = self._common_reason(action)
         if decided:
             return why is None

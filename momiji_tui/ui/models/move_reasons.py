@@ -145,7 +145,7 @@ def _undo_allowed(d: MoveDraft) -> bool:
 
 
 # Whether each action that depends only on the view is allowed, read from the
-# legal commands (the footer asks every key after each change; the engine's
+# legal commands (undo: from the turn; the footer asks every key after each change; the engine's
 # sentence is worked out only for a key pressed). Each is True exactly when its
 # handler above gives None, the view's commands being the engine's legal ones:
 # tests/ui/test_move_allows.py checks it on every view of random games.
@@ -176,7 +176,7 @@ def _exchange_quick(d: MoveDraft) -> bool:
 
 # The same for the actions about the selection, where the selection alone
 # decides: False, True, or None (then the handler above is asked). Checked by
-# the same test, with selections of one and two cards.
+# the same test, with selections of none, one and two cards.
 QUICK: dict[str, Callable[[MoveDraft], bool | None]] = {
     "play": _play_quick, "ends": _ends_quick, "exchange": _exchange_quick,
 }

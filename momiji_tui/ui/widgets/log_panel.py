@@ -162,9 +162,14 @@ class LogPanel(KeptStyleLog):
 
     def _size_updated(self, size: Size, virtual_size: Size, container_size: Size, layout: bool = True) -> bool:
         """A layout resized the log (private hook: ``_textual_private``, note
-        3): keep the latest moves in view in that layout's own frame."""
+        3): keep the latest moves in view in that layout's own frame. A page
+        turned at the old size is dropped (its blank rows were a quarter of
+        the old height): the log ends at its last line again."""
         resized = size != self.size
         following = self.following
+        if resized and self._page_end:
+            self._page_end = 0
+            self.set_reactive(LogPanel.virtual_size, Size(self.virtual_size.width, len(self.lines)))
         changed = super()._size_updated(size, virtual_size, container_size, layout)
         if resized and self.is_mounted:
             painted_by_layout(self, self.max_scroll_y if following else None)
