@@ -125,3 +125,20 @@ async def test_rules_3_a_log_made_shorter_after_its_page_turned_shows_its_latest
         for _ in range(3):  # bounded: the layout and its frame
             await pilot.pause()
         assert shown(log)[-1].startswith("Seat20") and log.virtual_size.height == 21
+
+
+async def test_rules_3_a_log_filled_at_once_ends_flush_at_its_latest_line():
+    """A game resumed (or the log redrawn) writes the whole log at once: it
+    shows its last lines with no blank rows; the next line turns the page."""
+    app = Log(rows=20)
+    async with app.run_test(size=(60, 30)) as pilot:
+        log = app.query_one(LogPanel)
+        await pilot.pause()
+        log.write_events([ev.CardsDealt(0, tuple(range(6)))] * 30, None, ["Kaede"])
+        for _ in range(3):  # bounded: the lines are drawn
+            await pilot.pause()
+        assert log.virtual_size.height == 30 and all(shown(log)) and log.is_vertical_scroll_end
+        deal(log, "Next")
+        for _ in range(3):  # bounded: the turn is drawn
+            await pilot.pause()
+        assert shown(log)[14].startswith("Next") and shown(log)[15:] == [""] * 5

@@ -18,14 +18,15 @@ second one through its scrollbar (``_textual_private``, note 1).
 
 A tall log turns its page by a quarter at once (issue 13, eleventh round),
 as Vim's ``scrolljump`` and xterm's jump scroll do for slow terminals: a new
-line that does not fit scrolls the log so that the newest line has a quarter
-of the log's rows blank below it, and the next lines fill them in place. A
+line that does not fit a full log scrolls it so that the newest line has a
+quarter of the log's rows blank below it, and the next lines fill them in
+place (a log filled at once, as when a game is resumed, ends flush). A
 scroll repaints every row of the log (~60 at 200×60, the largest part of a
 play's repaint and two thirds of its bytes); a line written into a blank row
 repaints that row alone. The blank rows are the log's virtual size, padded
 to the page shown (``validate_virtual_size``), so the scrollbar, the end of
 the log and Textual's anchoring all agree. A short log (fewer than
-``JUMP_FROM`` rows: 80×24 shows 4) keeps every row for lines and scrolls
+``JUMP_FROM`` rows: 80×24 shows 3 or 4) keeps every row for lines and scrolls
 line by line."""
 
 from __future__ import annotations
@@ -98,7 +99,9 @@ class LogPanel(KeptStyleLog):
             self._write_line(line)
         if len(self.lines) > count:  # at once: no frame drawn first at the old position
             height = self.scrollable_content_region.height
-            if len(self.lines) > max(self._page_end, height) and (blank := jump_rows(height)):
+            # A log full before these lines turns its page; one filled at once (a game resumed, the
+            # log redrawn) ends flush at its last line.
+            if count >= height and len(self.lines) > max(self._page_end, height) and (blank := jump_rows(height)):
                 self._page_end = len(self.lines) + blank  # turn the page: blank rows below the newest line
                 self.virtual_size = self.virtual_size  # padded to the new page (``validate_virtual_size``)
             self.scroll_end(animate=False, immediate=True, x_axis=False)
