@@ -5,6 +5,9 @@ from __future__ import annotations
 
 import io
 
+from hypothesis import given
+from hypothesis import strategies as st
+from rich.cells import cell_len
 from rich.console import Console
 from rich.text import Text
 
@@ -59,3 +62,29 @@ def test_a_wrapped_text_keeps_the_spaces_at_its_end_as_textual_s_wrap_does():
 def test_each_paragraph_s_last_line_keeps_its_trailing_spaces():
     fitted = fit_lines(Text("ab \ncd ef gh "), 5, 3, CONSOLE)
     assert fitted.plain == "ab \ncd ef\ngh "
+
+
+WORDS = st.sampled_from(["a", "bb", "ccc", "dddd", "⏎", "Play", "日本", "  ", "\n", "x" * 12, "end turn", "…"])
+STYLES = st.sampled_from(["", "bold", "dim", "italic underline"])
+
+
+@given(pieces=st.lists(st.tuples(WORDS, st.sampled_from(["", " ", "  "]), STYLES), max_size=14),
+       base=STYLES, width=st.integers(1, 30), lines=st.integers(1, 4))
+def test_fitted_lines_are_rich_s_wrapped_lines(pieces, base, width, lines):
+    """Wrapped paragraph by paragraph (once), the lines are the ones Rich's
+    ``Text.wrap`` gives for the whole text: the space a line breaks at
+    dropped when they fit, else the first ``lines`` with an ellipsis."""
+    text = Text(style=base)
+    for word, gap, style in pieces:
+        text.append(word + gap, style=style)
+    fitted = fit_lines(text, width, lines, CONSOLE)
+    wrapped = text.wrap(CONSOLE, width)
+    plain = fitted.plain.split("\n")
+    if len(text.plain.split("\n")) <= lines and all(cell_len(p) <= width for p in text.plain.split("\n")):
+        assert fitted is text
+    elif len(wrapped) <= lines:
+        assert len(plain) == len(wrapped)
+        assert [p.rstrip() for p in plain] == [line.plain.rstrip() for line in wrapped]
+    else:
+        assert len(plain) == lines and plain[-1].endswith("…")
+        assert plain[:-1] == [line.plain for line in wrapped[:lines - 1]]

@@ -39,16 +39,20 @@ def fit_lines(text: Text, width: int, lines: int, console: Console) -> Text:
     parts = text.plain.split("\n")
     if len(parts) <= lines and all(cell_len(part) <= width for part in parts):
         return text  # fits as it is: no need to wrap (the common case, once per key)
-    wrapped = text.wrap(console, width)
-    if len(wrapped) <= lines:  # the same lines again, paragraph by paragraph
-        broken: list[Text] = []
-        for paragraph in text.split("\n", allow_blank=True):
-            paragraph_lines = list(paragraph.wrap(console, width))
-            for line in paragraph_lines[:-1]:
+    # Paragraph by paragraph: the lines ``Text.wrap`` gives for the whole text, up to one too many.
+    wrapped: list[Text] = []
+    ends: set[int] = set()  # each paragraph's last line
+    for paragraph in text.split("\n", allow_blank=True):
+        wrapped.extend(paragraph.wrap(console, width))
+        if len(wrapped) > lines:
+            break
+        ends.add(len(wrapped) - 1)
+    else:
+        for i, line in enumerate(wrapped):
+            if i not in ends:
                 line.rstrip()  # the space a line breaks at is not drawn; a paragraph's last line keeps its own
-            broken.extend(paragraph_lines)
-        return Text("\n").join(broken)
-    kept = [line.copy() for line in wrapped[:lines]]
+        return Text("\n").join(wrapped)
+    kept = wrapped[:lines]  # new lines (``wrap`` made them): changed here, ``text`` is not
     last = kept[-1]
     last.rstrip()
     if last.cell_len >= width:
