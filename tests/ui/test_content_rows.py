@@ -144,6 +144,26 @@ async def test_rules_4_a_region_draws_click_links_and_its_border_as_textual_does
         compare_regions(app.screen)
 
 
+async def test_rules_4_a_style_change_of_an_ancestor_draws_the_rows_again():
+    """What the rows are drawn over is worked out again when a style of the
+    region or of any ancestor changes (its style counter), not otherwise:
+    a new background behind a translucent region shows in its rows."""
+
+    class Translucent(ClickApp):
+        CSS = ClickApp.CSS + "ClickRegion { background: #203040 50%; }"
+
+    app = Translucent()
+    async with app.run_test(size=(60, 12)) as pilot:
+        await show_chips(app, pilot, 1)
+        compare_regions(app.screen)
+        plain = app.query_one("#plain", ClickRegion)
+        before = cells(plain.render_lines(Area(0, 0, 60, 2)))
+        app.screen.styles.background = "darkgreen"
+        await pilot.pause()
+        compare_regions(app.screen)
+        assert cells(plain.render_lines(Area(0, 0, 60, 2))) != before  # the rows changed with the screen
+
+
 class ItalicToggle(LineFilter):
     """A filter that is not idempotent: applied twice, it undoes itself."""
 

@@ -23,6 +23,13 @@ drawn from, so an unchanged line is not drawn again. Rows outside the
 content (the top border of ``#you``) and any widget that has one of the
 steps are left to Textual (``None``).
 
+What the rows are drawn over (the widget's colours and its ancestors', its
+link style, whether a step is left to Textual) takes ~40 µs to work out,
+walking the ancestors; it is worked out again only when one of their style
+counters changes (private ``Styles._cache_key``, which Textual's own
+``Widget.visual_style`` cache keys on) or the size, theme, selection or the
+link under the mouse does (twelfth round).
+
 Textual internals it relies on (re-check when the pin moves):
 ``Visual.to_strips`` applies the link style with the private
 ``Strip._apply_link_style`` unless the widget is a container or the screen
@@ -49,6 +56,7 @@ from rich.text import Text
 from textual.color import Color
 from textual.css.styles import RulesMap
 from textual.geometry import Region
+from textual.screen import Screen
 from textual.strip import Strip
 from textual.style import Style
 from textual.visual import RenderOptions
@@ -67,7 +75,8 @@ class ContentRows:
     longer shown is forgotten."""
 
     def __init__(self) -> None:
-        self.context: Hashable = None
+        self.context: tuple[Style, Color, Color, tuple[object, ...] | None, int, str] | None = None
+        self.context_key: Hashable = None  # what ``context`` was worked out from (``_context_key``)
         self.rows: dict[Hashable, Strip] = {}
         self.inner: RichStyle | None = None  # the inner background's Rich style (rows are padded with it)
         self.link_style: RichStyle | None = None  # None: no link style applied
@@ -83,14 +92,18 @@ class ContentRows:
         when the widget's styles need Textual's own
         drawing. Gutter rows come from ``textual_rows``. Never raises for a
         mounted widget."""
-        context = _row_context(widget)
-        if context is None:
-            return None
+        context_key = _context_key(widget)
+        if context_key != self.context_key or self.context is None:
+            context = _row_context(widget)
+            if context is None:
+                return None
+            self.context_key = context_key
+            if context != self.context:  # what the rows are drawn over changed: draw every row again
+                self.context, self.rows = context, {}
+                self.inner = Style(background=context[1] + context[2]).rich_style
+                self.link_style = widget.link_style if context[3] is not None else None
+        context = self.context
         style, background, content_width = context[0], context[2], context[4]
-        if context != self.context:  # what the rows are drawn over changed: draw every row again
-            self.context, self.rows = context, {}
-            self.inner = Style(background=context[1] + background).rich_style
-            self.link_style = widget.link_style if context[3] is not None else None
         inner, link_style = self.inner, self.link_style
         if lines is not self.lines:  # another text: keep the rows of its lines only
             self.lines, self.keys = lines, [(line.plain, tuple(line.spans), line.style) for line in lines]
@@ -159,6 +172,23 @@ def render_options(widget: Widget) -> RenderOptions:
     """The options ``Visual.to_strips`` draws ``widget``'s visual with (no
     selection)."""
     return RenderOptions(widget._get_style, cast(RulesMap, widget.styles))  # private, see the module's docstring
+
+
+def _context_key(widget: Widget) -> tuple[object, ...]:
+    """What ``_row_context`` is worked out from, cheaply: each style
+    counter of the widget and its ancestors (private ``Styles._cache_key``:
+    any change of a style of any of them changes it, as Textual's own
+    ``Widget.visual_style`` cache relies on), the widget's outer size
+    (private ``Widget._size``; its content size follows from it and its
+    styles), the theme, the screen's selection (private
+    ``Screen._selecting``) and the link under the mouse. Read from the
+    ancestors walked once: ``Widget.screen`` and ``Widget.size`` walk them
+    again. Never raises for a mounted widget."""
+    nodes = widget.ancestors_with_self
+    screen = next((node for node in nodes if isinstance(node, Screen)), None)
+    selection = (screen._selecting, screen.selections.get(widget)) if screen is not None else None  # private
+    return (tuple((node, node.styles._cache_key) for node in nodes), widget._size,  # private
+            widget.app.theme, selection, widget.hover_style, widget.auto_links)
 
 
 def _row_context(widget: Widget) -> tuple[Style, Color, Color, tuple[object, ...] | None, int, str] | None:
