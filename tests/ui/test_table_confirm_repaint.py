@@ -212,6 +212,26 @@ async def test_a_theme_change_draws_the_kept_log_rows_again():
         assert all(list(a) != list(b) for a, b in zip(after, before, strict=True))  # every row in the new colours
 
 
+async def test_a_style_change_of_an_ancestor_draws_the_kept_log_rows_again():
+    """The rows are kept by what they are drawn over, the log's and its
+    ancestors' style counters among it: the screen's text style turned
+    bold shows on every row."""
+    app = ScrollingLog()
+    async with app.run_test(size=(60, 12)) as pilot:
+        log = app.query_one(LogPanel)
+        for i in range(30):
+            log.write_events([ev.CardsDealt(0, tuple(range(6)))], None, [f"Seat{i:02}"])
+        for _ in range(3):  # bounded: the lines are drawn
+            await pilot.pause()
+        assert not any(seg.style and seg.style.bold for strip in log.render_lines(log.region.size.region)
+                       for seg in strip if "Seat" in seg.text)
+        app.screen.styles.text_style = "bold"
+        for _ in range(3):  # bounded: the new style is applied
+            await pilot.pause()
+        rows = log.render_lines(log.region.size.region)
+        assert all(seg.style and seg.style.bold for strip in rows for seg in strip if "Seat" in seg.text)
+
+
 def test_a_region_measures_a_text_that_fits_as_textual_does():
     """``fitted_height`` (a region's height without wrapping its text again)
     agrees with Textual's own measure wherever it answers."""

@@ -62,7 +62,7 @@ from textual.style import Style
 from textual.visual import RenderOptions
 from textual.widget import Widget
 
-__all__ = ["ContentRows", "LineStrip", "render_options"]
+__all__ = ["ContentRows", "LineStrip", "render_options", "style_key"]
 
 LineStrip = Callable[[Text, Style, RenderOptions], Strip]
 """Draws one line that fits the content width over a visual style (the
@@ -76,7 +76,7 @@ class ContentRows:
 
     def __init__(self) -> None:
         self.context: tuple[Style, Color, Color, tuple[object, ...] | None, int, str] | None = None
-        self.context_key: Hashable = None  # what ``context`` was worked out from (``_context_key``)
+        self.context_key: Hashable = None  # what ``context`` was worked out from (``style_key``)
         self.rows: dict[Hashable, Strip] = {}
         self.inner: RichStyle | None = None  # the inner background's Rich style (rows are padded with it)
         self.link_style: RichStyle | None = None  # None: no link style applied
@@ -92,7 +92,7 @@ class ContentRows:
         when the widget's styles need Textual's own
         drawing. Gutter rows come from ``textual_rows``. Never raises for a
         mounted widget."""
-        context_key = _context_key(widget)
+        context_key = style_key(widget)
         if context_key != self.context_key or self.context is None:
             context = _row_context(widget)
             if context is None:
@@ -174,8 +174,10 @@ def render_options(widget: Widget) -> RenderOptions:
     return RenderOptions(widget._get_style, cast(RulesMap, widget.styles))  # private, see the module's docstring
 
 
-def _context_key(widget: Widget) -> tuple[object, ...]:
-    """What ``_row_context`` is worked out from, cheaply: each style
+def style_key(widget: Widget) -> tuple[object, ...]:
+    """What a widget's rows are drawn over, as a key that is cheap to
+    compare (what ``_row_context`` and Textual's ``StylesCache`` work out
+    from it takes ~45 µs): each style
     counter of the widget and its ancestors (private ``Styles._cache_key``:
     any change of a style of any of them changes it, as Textual's own
     ``Widget.visual_style`` cache relies on), the widget's outer size

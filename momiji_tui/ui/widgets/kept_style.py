@@ -5,9 +5,9 @@ Textual's ``DOMNode.rich_style`` walks every ancestor's styles each time it
 is read, and ``RichLog.render_line`` reads it for every line it draws: a
 move that scrolled the log by a line re-drew its ~60 lines at 200×60 and
 computed the same style each time (~116 times per play). ``KeptStyleLog``
-computes it once at the start of each repaint (``render_lines``) and keeps
-it for that repaint only, so a style change (theme, CSS, an ancestor's
-background) is seen by the next repaint as before.
+computes it once in each repaint that draws a row (``render_lines``), when
+first read, and keeps it for that repaint only, so a style change (theme,
+CSS, an ancestor's background) is seen by the next repaint as before.
 
 It also keeps each drawn row (issue 13, fifth round): later in a game every
 move scrolls the log by its new lines, and Textual repaints a scrolled
@@ -15,8 +15,8 @@ widget whole, each row rendered again through its styles (58 rows per
 confirm at 200×60) although every line but the new ones is the same line one
 row higher. A row of a written line is kept by that line's number, a row of
 the border or padding by its row; they are drawn again only when what they
-are drawn from changes (size, horizontal scroll, style, colours, filters)
-or the lines are cleared (``clear``: every line written again). Rows past
+are drawn from changes (size, horizontal scroll, a style counter of the log
+or an ancestor (``style_key``), filters) or the lines are cleared (``clear``: every line written again). Rows past
 the last line, and every row while text is selected or in a log that drops
 its first lines (``max_lines``), are not kept.
 """
@@ -32,6 +32,8 @@ from textual.geometry import Region
 from textual.strip import Strip
 from textual.widgets import RichLog
 
+from ._textual_private_rows import style_key
+
 ROWS_KEPT = 512
 """Drawn rows kept; more: start again (a log is at most a screen tall)."""
 
@@ -46,24 +48,31 @@ class KeptStyleLog(RichLog):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self._kept_style: Style | None = None
+        self._repainting = False  # in ``render_lines``: the style read is kept until it ends
         self._rows: dict[tuple[str, int], Strip] = {}  # ("line", number) or ("row", y): the row as drawn
         self._rows_drawn_from: tuple[object, ...] = ()  # what the kept rows were drawn from
 
     @property
     def rich_style(self) -> Style:
         """The widget's Rich style (as ``DOMNode.rich_style``); during a
-        repaint, the one computed when it began. Never raises."""
+        repaint, the one computed when it was first read. Never raises."""
         kept = self._kept_style
-        return kept if kept is not None else super().rich_style
+        if kept is None:
+            kept = super().rich_style
+            if self._repainting:
+                self._kept_style = kept
+        return kept
 
     def render_lines(self, crop: Region) -> list[Strip]:
-        """Repaint the rows in ``crop`` with the style computed once: a row
-        kept as drawn is not rendered again (see the module's docstring)."""
+        """Repaint the rows in ``crop`` with the style computed once (only
+        when a row is drawn): a row kept as drawn is not rendered again (see
+        the module's docstring)."""
         self._kept_style = None
-        self._kept_style = self.rich_style
+        self._repainting = True
         try:
             return self._kept_rows(crop)
         finally:
+            self._repainting = False
             self._kept_style = None
 
     def clear(self) -> Self:
@@ -74,8 +83,8 @@ class KeptStyleLog(RichLog):
     def _kept_rows(self, crop: Region) -> list[Strip]:
         """The rows of ``crop``, whole rows kept by line number or row."""
         width, height = size = self.region.size  # what Textual's styles cache draws: the whole region
-        drawn_from = (size, self.scroll_offset.x, self._kept_style, self.background_colors,
-                      tuple(self.get_line_filters()), self.app.ansi_theme)
+        drawn_from = (size, self.scroll_offset.x, style_key(self), tuple(self.get_line_filters()),
+                      self.app.ansi_theme)
         kept = self.text_selection is None and self.max_lines is None  # lines keep their numbers
         if not kept or drawn_from != self._rows_drawn_from or len(self._rows) > ROWS_KEPT:
             self._rows.clear()

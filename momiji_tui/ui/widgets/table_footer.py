@@ -25,6 +25,7 @@ from textual.strip import Strip
 from textual.widget import Widget
 
 from ..models.table_footer_text import FooterKey, FooterStyles, footer_text
+from ._textual_private_rows import style_key
 
 LINES_KEPT = 32
 """Drawn lines (and rows) the footer keeps (per keys, palette and width); more: start again."""
@@ -76,8 +77,7 @@ class TableFooter(Widget):
         size = self.region.size
         if crop.line_range != range(0, 1) or not size:
             return super().render_lines(crop)
-        drawn_over = (size, self.visual_style, self.background_colors, tuple(self.get_line_filters()),
-                      self.app.ansi_theme, self.hover_style)
+        drawn_over = (style_key(self), tuple(self.get_line_filters()), self.app.ansi_theme)
         if drawn_over != self._rows_drawn_over or len(self._rows) >= LINES_KEPT:
             self._rows.clear()
             self._rows_drawn_over = drawn_over
