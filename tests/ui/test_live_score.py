@@ -13,6 +13,7 @@ from momiji_tui.session.table import BOT, HUMAN, SeatConfig, Table
 from momiji_tui.ui.models.live_score import leaders, live_sheet
 from momiji_tui.ui.models.render import pile_text, row_text
 from momiji_tui.ui.models.standings import leader_text, standings
+from momiji_tui.ui.models.table_heads import objective_token, objectives_line
 
 
 def test_live_score_and_standings_equal_the_engine_at_every_turn_and_the_end_rules_7_and_1_4():
@@ -62,3 +63,21 @@ def test_piles_show_points_and_the_cards_beneath_bracketed_on_every_seat_rules_7
     # Too narrow for every bracket: the longest piles lose theirs first, the counts stay.
     narrow = row_text(view.seats[1], width=12).plain
     assert "×4=12" in narrow and "(" not in narrow
+
+
+def test_the_objectives_line_keeps_its_tokens_unchanged_and_shows_a_new_race_rules_1_4():
+    """Each objective's token is kept by its race (issue 13): drawing the line
+    again reads the same, a token handed out is a copy (changing it changes
+    no later line), and a race that changed is shown anew."""
+    view = situation(row=["M0a M1b"], objectives=("torii", "zeros")).view(0)
+    race = standings(view)
+    first = objectives_line(view, race, 3, pagoda=False, short=False, listed=False, width=80).plain
+    token = objective_token(view, 2, race[1], 12, text=True)
+    token.append(" CHANGED")
+    token.stylize("bold")
+    assert objectives_line(view, race, 3, pagoda=False, short=False, listed=False, width=80).plain == first
+    assert "CHANGED" not in objective_token(view, 2, race[1], 12, text=True).plain
+    other = situation(row=["M0a M1b"], objectives=("torii", "zeros"), other_row=["K0a K1b"]).view(0)
+    again = objectives_line(other, standings(other), 3, pagoda=False, short=False, listed=False, width=80).plain
+    assert first.endswith("2 Fallen Seeds ▲1 you ✓ (most 0s in your piles)")
+    assert again.endswith("2 Fallen Seeds ▲1 you,Bot 1 ✓ (most 0s in your piles)")

@@ -5,6 +5,8 @@ ever wrapped mid-word. Pure: no Textual."""
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from rich.text import Text
 
 from ...engine import PlayerView
@@ -19,6 +21,7 @@ BEST = "▲"  # before who measures best for an objective now (RULES §1.4)
 MEETS = "✓"  # you meet that objective now
 WIDE = 100  # from this table width, names are shown whole
 OBJECTIVE_LINES = 3  # the objectives line never takes more (narrow windows)
+TOKENS_KEPT = 256  # objective tokens kept (a few per table: every session of a server shares them)
 
 
 def name_cells(width: int) -> int:
@@ -101,23 +104,35 @@ def you_head(seat: SeatView, *, current: bool, score: int, leads: bool, width: i
 def who_best(view: PlayerView, standing: Standing, cells: int) -> str:
     """``▲5 Kaede``, ``▲3 you,Kaede``: the best count now and who has it;
     ``▲none`` while nobody has 1."""
+    return _who_best(view.seat, tuple(s.name for s in view.seats), standing, cells)
+
+
+def _who_best(seat: int | None, names: tuple[str, ...], standing: Standing, cells: int) -> str:
     if not standing.leaders:
         return f"{BEST}none"
-    names = ",".join("you" if i == view.seat else short_label(view.seats[i].name, cells)
-                     for i in standing.leaders)
-    return f"{BEST}{standing.best} {names}"
+    best = ",".join("you" if i == seat else short_label(names[i], cells) for i in standing.leaders)
+    return f"{BEST}{standing.best} {best}"
 
 
 def objective_token(view: PlayerView, number: int, standing: Standing, cells: int, *, text: bool) -> Text:
     """One objective: number, name, ``[owner]``, who measures best now and
     ``✓`` when you meet it (RULES §1.4, §4.3); ``text`` adds what it counts."""
+    return _objective_token(number, standing, cells, text, view.seat, tuple(s.name for s in view.seats)).copy()
+
+
+@lru_cache(maxsize=TOKENS_KEPT)
+def _objective_token(number: int, standing: Standing, cells: int, text: bool, seat: int | None,
+                     names: tuple[str, ...]) -> Text:
+    """``objective_token`` for the viewer ``seat`` among seats ``names``,
+    kept: an objective whose race did not change is not written again
+    (issue 13, twelfth round). Shared: never change what it returns."""
     t = Text()
     t.append(f"{number}", style="bold")
     t.append(f" {standing.name}", style="dim" if standing.owner is not None else "")
     if standing.owner is not None:
-        owner = "you" if standing.owner == view.seat else short_label(view.seats[standing.owner].name, cells)
+        owner = "you" if standing.owner == seat else short_label(names[standing.owner], cells)
         t.append(f" [{owner}]", style="bold")
-    t.append(f" {who_best(view, standing, cells)}", style="italic")
+    t.append(f" {_who_best(seat, names, standing, cells)}", style="italic")
     if standing.you_meet:
         t.append(f" {MEETS}", style="bold")
     if text:
@@ -142,8 +157,10 @@ def objectives_line(view: PlayerView, race: tuple[Standing, ...], cost: int, *, 
             out.append(f" — {OBJECTIVE_TEXT[standing.objective]}", style="dim")
         return out
     text = Text()
+    names = tuple(s.name for s in view.seats)
     for cells in (40 if width >= WIDE else 12, 8, 6):
-        tokens = [head, *(objective_token(view, i, s, cells, text=not short) for i, s in enumerate(race, 1))]
+        # The tokens kept are only read here (``pack_tokens`` copies them into its text).
+        tokens = [head, *(_objective_token(i, s, cells, not short, view.seat, names) for i, s in enumerate(race, 1))]
         text = pack_tokens(tokens, width)
         if len(text.plain.split("\n")) <= OBJECTIVE_LINES:
             break
