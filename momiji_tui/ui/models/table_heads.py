@@ -149,15 +149,15 @@ def objectives_line(view: PlayerView, race: tuple[Standing, ...], cost: int, *, 
     head = Text("Objectives", style="bold")
     head.append(f" {cost}{ACORN_SIGN}" + (" (Pagoda)" if pagoda else ""), style="bold" if pagoda else "")
     head.append(":")
+    names = tuple(s.name for s in view.seats)
     if listed:
         out = head.copy()
         for i, standing in enumerate(race, 1):
             out.append("\n  ")
-            out.append_text(objective_token(view, i, standing, 40, text=False))
+            out.append_text(_objective_token(i, standing, 40, False, view.seat, names))  # read, not changed
             out.append(f" — {OBJECTIVE_TEXT[standing.objective]}", style="dim")
         return out
     text = Text()
-    names = tuple(s.name for s in view.seats)
     for cells in (40 if width >= WIDE else 12, 8, 6):
         # The tokens kept are only read here (``pack_tokens`` copies them into its text).
         tokens = [head, *(_objective_token(i, s, cells, not short, view.seat, names) for i, s in enumerate(race, 1))]
