@@ -27,6 +27,7 @@ from textual.widget import Widget
 from textual.widgets import Static
 
 from ..models.table_fit import fit_lines, fitted_height
+from ..models.text_lines import split_lines
 from ._textual_private import set_static_content
 from ._textual_private_rows import ContentRows, render_options
 from .quick_content import KeptLines, QuickContent, QuickLines, fits_by_lines
@@ -149,7 +150,7 @@ class Region(Static, Generic[SliceT]):
         shown (text or styles); all of them when either text wraps at
         ``width`` (no line of it known) or the width changed. A new base
         style (the preview turns bold) is in each line's own style."""
-        lines = tuple(text.split("\n", allow_blank=True)) if fitted_height(text, width) is not None else None
+        lines = split_lines(text) if fitted_height(text, width) is not None else None
         old, self._lines = self._lines, (width, lines) if lines is not None else None
         self._lines_text = text
         if lines is None or old is None or old[0] != width:
