@@ -268,27 +268,32 @@ def join_columns(blocks: Sequence[Sequence[Text]], gap: int = 1) -> Text:
     if not blocks:
         return Text()
     height = max(len(b) for b in blocks)
-    widths = [max((line.cell_len for line in b), default=0) for b in blocks]
+    cells = [[line.cell_len for line in b] for b in blocks]  # each line's cells, measured once
+    widths = [max(lengths, default=0) for lengths in cells]
     plain: list[str] = []
     spans: list[Span] = []
     offset = 0
-    space, empty = " " * gap, Text("")
+    space = " " * gap
     for row in range(height):
         if row:
             plain.append("\n")
             offset += 1
-        for k, (block, width) in enumerate(zip(blocks, widths, strict=True)):
+        for k, block in enumerate(blocks):
             if k:
                 plain.append(space)
                 offset += gap
-            cell = block[row] if row < len(block) else empty
-            chars = cell.plain
-            if cell.style:
-                spans.append(Span(offset, offset + len(chars), cell.style))
-            spans.extend(Span(offset + start, offset + end, style) for start, end, style in cell.spans)
-            pad = " " * (width - cell.cell_len)
-            plain.append(chars + pad)
-            offset += len(chars) + len(pad)
+            if row < len(block):
+                cell = block[row]
+                chars, used = cell.plain, cells[k][row]
+                if cell.style:
+                    spans.append(Span(offset, offset + len(chars), cell.style))
+                if cell.spans:
+                    spans.extend([Span(offset + start, offset + end, style) for start, end, style in cell.spans])
+            else:
+                chars, used = "", 0
+            pad = widths[k] - used
+            plain.append(chars + " " * pad if pad else chars)
+            offset += len(chars) + pad
     return Text("".join(plain), spans=spans)
 
 
