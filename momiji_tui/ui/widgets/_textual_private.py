@@ -6,8 +6,9 @@ moves; ``tests/ui/test_table_confirm_work.py`` exercises items 1-6,
 and ``tests/ui/test_dirty_lines_fuzz.py`` item 8 (its code is in
 ``_textual_private_chops``), ``tests/ui/test_log_fast_write.py`` item 10.
 Item 9 (a table region's content rows drawn without Textual's
-``StylesCache``) is in its own module, ``_textual_private_rows``, tested by
-``tests/ui/test_content_rows.py``.
+``StylesCache``, and the frame of a log's content rows) is in its own
+module, ``_textual_private_rows``, tested by ``tests/ui/test_content_rows.py``
+and ``tests/ui/test_log_rows.py``.
 
 1. ``Widget.vertical_scrollbar`` creates a plain ``ScrollBar`` and starts it
    with ``App._start_widget`` (it keeps it in ``Widget._vertical_scrollbar``).

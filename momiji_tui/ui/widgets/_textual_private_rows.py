@@ -53,6 +53,8 @@ from typing import cast
 from rich.segment import Segment
 from rich.style import Style as RichStyle
 from rich.text import Text
+from textual._border import get_box  # private, see ``row_frame``
+from textual._segment_tools import line_pad  # private, see ``row_frame``
 from textual.color import Color
 from textual.css.styles import RulesMap
 from textual.geometry import Region
@@ -62,7 +64,7 @@ from textual.style import Style
 from textual.visual import RenderOptions
 from textual.widget import Widget
 
-__all__ = ["ContentRows", "LineStrip", "render_options", "style_key"]
+__all__ = ["ContentRows", "LineStrip", "RowFrame", "render_options", "row_frame", "style_key"]
 
 LineStrip = Callable[[Text, Style, RenderOptions], Strip]
 """Draws one line that fits the content width over a visual style (the
@@ -210,3 +212,61 @@ def _row_context(widget: Widget) -> tuple[Style, Color, Color, tuple[object, ...
     links = widget.auto_links and not widget.is_container and not widget.screen._selecting  # private
     link = (styles.link_style, styles.link_color, styles.link_background, styles.auto_link_color) if links else None
     return widget.visual_style, base_background, background, link, widget.size.width, widget.app.theme
+
+
+class RowFrame(tuple[int, int, int, int, RichStyle, Segment | None, Segment | None, Color]):
+    """What ``StylesCache.render_line`` puts around a content row of a
+    widget (``row_frame``): its width, content width, padding left and
+    right, the inner background's Rich style, the left and right border
+    cells (None: no border there) and the background line filters are
+    applied over."""
+
+    __slots__ = ()
+
+
+def row_frame(widget: Widget) -> RowFrame | None:
+    """The frame of ``widget``'s content rows, as ``StylesCache.render_line``
+    draws a content row (its case "content with border and padding"), or
+    None when a step it leaves out applies: an outline, text opacity, tint,
+    hatch, opacity below 1 or a text selection. Work it out again when
+    ``style_key(widget)`` changes. Never raises for a mounted widget.
+
+    Relies on Textual internals (re-check when the pin moves):
+    ``StylesCache.render_line`` pads the content line to the content width
+    (``adjust_cell_length`` over the inner background), pads it left and
+    right (private ``_segment_tools.line_pad``), puts the left and right
+    border cells around it (private ``_border.get_box``, each coloured
+    ``base_background + border colour``), and makes one strip of the
+    widget's width; ``StylesCache.render`` then applies the line filters
+    over the widget's background."""
+    styles = widget.styles
+    if widget.text_selection is not None or any(edge for edge, _ in styles.outline) \
+            or styles.text_opacity != 1.0 or styles.tint.a or widget.opacity != 1.0 \
+            or (styles.has_rule("hatch") and styles.hatch != "none"):
+        return None
+    base_background, background = widget.background_colors
+    inner, outer = Style(background=base_background + background), Style(background=base_background)  # as
+    # ``StylesCache.get_inner_outer`` makes them
+    _top, (border_right, right_color), _bottom, (border_left, left_color) = styles.border
+    left = get_box(border_left, inner, outer, Style(foreground=base_background + left_color))[1][0] \
+        if border_left else None
+    right = get_box(border_right, inner, outer, Style(foreground=base_background + right_color))[1][2] \
+        if border_right else None
+    _pad_top, pad_right, _pad_bottom, pad_left = styles.padding
+    return RowFrame((widget.region.width, widget.content_region.width, pad_left, pad_right, inner.rich_style,
+                     left, right, background))
+
+
+def framed_row(frame: RowFrame, content: Strip) -> Strip:
+    """A content row as ``StylesCache.render_line`` draws it from the
+    content line ``content`` (``widget.render_line``) in ``frame``; the
+    line filters are not applied (see ``row_frame``). Raises nothing."""
+    width, content_width, pad_left, pad_right, inner, left, right, _background = frame
+    line: list[Segment] = list(content.adjust_cell_length(content_width, inner))
+    if pad_left or pad_right:
+        line = line_pad(line, pad_left, pad_right, inner)
+    if left is not None:
+        line.insert(0, left)
+    if right is not None:
+        line.append(right)
+    return Strip(line, width)
