@@ -23,24 +23,32 @@ def cells(strips) -> list[list[tuple[str, object]]]:
     return [[(char, segment.style) for segment in strip for char in segment.text] for strip in strips]
 
 
-def compare(log: LogPanel) -> int:
-    """Every row of the log drawn afresh through the frame, against
-    Textual's drawing from scratch; the rows that took the frame."""
+drawn: list[object] = []  # a frame per row drawn in it (``framed_row``, counted by the test)
+
+
+def compare(log: LogPanel) -> set[int]:
+    """Every row of the log drawn afresh, whole and cut, against Textual's
+    drawing from scratch; the rows drawn in the frame (whole and cut)."""
     width, height = log.region.size
-    log._rows.clear()  # nothing kept: every line's row is drawn again
-    framed = 0
+    framed: set[int] = set()
     for y in range(height):
+        took = []
         for crop in (Region(0, y, width, 1), Region(2, y, width - 5, 1)):
-            log._rows.clear()
+            log._rows.clear()  # nothing kept: the row is drawn again
             before = len(drawn)
             ours = log.render_lines(crop)
-            framed += len(drawn) > before
+            took.append(len(drawn) > before)
             log._styles_cache.clear()
             assert cells(ours) == cells(Widget.render_lines(log, crop)), (y, crop)
+        if all(took):
+            framed.add(y)
     return framed
 
 
-drawn: list[object] = []
+def line_rows(log: LogPanel) -> set[int]:
+    """The rows of the log that show a line (inside its borders)."""
+    top = log.styles.gutter.top
+    return set(range(top, log.region.height - log.styles.gutter.bottom))
 
 
 @pytest.mark.parametrize("size", [(80, 24), (200, 60)])
@@ -59,12 +67,12 @@ async def test_a_log_row_drawn_in_its_frame_is_the_row_textual_draws(isolated_di
         log.write_events([ev.CardsDealt(1, (0, 1))] * 80, 0, ["You", "Kaede", "Ginnan"])
         for _ in range(3):  # bounded: the lines are drawn
             await pilot.pause()
-        assert log.max_scroll_y > 0
-        assert compare(log) >= log.region.height - 2  # every line's row took the frame
+        assert log.max_scroll_y > 0 and line_rows(log)
+        assert compare(log) == line_rows(log)  # every line's row took the frame, whole and cut
         app.theme = "textual-light"
         await pilot.pause()
-        compare(log)
+        assert compare(log) == line_rows(log)
         set_session_colors(app, "truecolor", True)  # NO_COLOR: the monochrome filter
         screen.refresh()
         await pilot.pause()
-        assert compare(log)
+        assert compare(log) == line_rows(log)

@@ -33,7 +33,8 @@ def fit_lines(text: Text, width: int, lines: int, console: Console) -> Text:
     ``…`` (styles kept). ``text`` itself is not changed; a text whose lines
     fit already, or ``width``/``lines`` <= 0, is returned as it is (the
     region then draws it line by line, not through Textual's wrap; issue 13,
-    tenth round). Raises nothing."""
+    tenth round). ``text.no_wrap`` is not honoured (each paragraph wraps; the
+    regions' texts never set it). Raises nothing."""
     if width <= 0 or lines <= 0:
         return text
     parts = text.plain.split("\n")

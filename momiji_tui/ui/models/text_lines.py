@@ -3,10 +3,10 @@ them, worked out in one pass (issue 13, twelfth round). Pure: no Textual.
 
 A region of the table compares its new text with the one shown line by
 line, so every text it is handed is split into lines; Rich's ``split``
-divides the text at each newline (``Text.divide``) and then crops the
-newline off each line (``Text.right_crop``), each step walking the spans
-again: 60-100 µs for the hand, your row or the objectives at 200×60, on
-every key that changes them. ``split_lines`` gives the same lines
+divides the text at both ends of every newline (``Text.divide``: each span
+found by a binary search and cut to every piece it covers) and drops the
+newline pieces: 60-100 µs for the hand, your row or the objectives at
+200×60, on every key that changes them. ``split_lines`` gives the same lines
 (characters, spans in the same order, base style, justify and overflow) by
 walking each span once over the lines it covers. ``tests/ui/test_text_lines``
 holds it equal to Rich's on random texts.

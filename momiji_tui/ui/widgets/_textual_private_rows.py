@@ -26,8 +26,8 @@ steps are left to Textual (``None``).
 What the rows are drawn over (the widget's colours and its ancestors', its
 link style, whether a step is left to Textual) takes ~40 µs to work out,
 walking the ancestors; it is worked out again only when one of their style
-counters changes (private ``Styles._cache_key``, which Textual's own
-``Widget.visual_style`` cache keys on) or the size, theme, selection or the
+counters changes (private ``Styles._cache_key``; Textual's own
+``Widget.visual_style`` cache keys on the widget's alone) or the size, theme, selection or the
 link under the mouse does (twelfth round).
 
 Textual internals it relies on (re-check when the pin moves):
@@ -48,7 +48,7 @@ compares every row with Textual's own drawing.
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Sequence
-from typing import cast
+from typing import NamedTuple, cast
 
 from rich.segment import Segment
 from rich.style import Style as RichStyle
@@ -181,8 +181,8 @@ def style_key(widget: Widget) -> tuple[object, ...]:
     compare (what ``_row_context`` and Textual's ``StylesCache`` work out
     from it takes ~45 µs): each style
     counter of the widget and its ancestors (private ``Styles._cache_key``:
-    any change of a style of any of them changes it, as Textual's own
-    ``Widget.visual_style`` cache relies on), the widget's outer size
+    any change of a style of any of them changes it; Textual's own
+    ``Widget.visual_style`` cache keys on the widget's counter alone), the widget's outer size
     (private ``Widget._size``; its content size follows from it and its
     styles), the theme, the screen's selection (private
     ``Screen._selecting``) and the link under the mouse. Read from the
@@ -214,21 +214,26 @@ def _row_context(widget: Widget) -> tuple[Style, Color, Color, tuple[object, ...
     return widget.visual_style, base_background, background, link, widget.size.width, widget.app.theme
 
 
-class RowFrame(tuple[int, int, int, int, RichStyle, Segment | None, Segment | None, Color]):
+class RowFrame(NamedTuple):
     """What ``StylesCache.render_line`` puts around a content row of a
-    widget (``row_frame``): its width, content width, padding left and
-    right, the inner background's Rich style, the left and right border
-    cells (None: no border there) and the background line filters are
-    applied over."""
+    widget (``row_frame``)."""
 
-    __slots__ = ()
+    width: int  # the row's cells
+    content_width: int  # the content line's cells
+    pad_left: int
+    pad_right: int
+    inner: RichStyle  # the inner background's Rich style (padding, and the line padded to the content width)
+    left: Segment | None  # the left border's cell (None: no border there)
+    right: Segment | None
+    background: Color  # the background line filters are applied over
 
 
 def row_frame(widget: Widget) -> RowFrame | None:
     """The frame of ``widget``'s content rows, as ``StylesCache.render_line``
     draws a content row (its case "content with border and padding"), or
     None when a step it leaves out applies: an outline, text opacity, tint,
-    hatch, opacity below 1 or a text selection. Work it out again when
+    hatch, opacity below 1, a text selection or a link under the mouse
+    (``StylesCache.render_widget`` restyles it). Work it out again when
     ``style_key(widget)`` changes. Never raises for a mounted widget.
 
     Relies on Textual internals (re-check when the pin moves):
@@ -242,7 +247,7 @@ def row_frame(widget: Widget) -> RowFrame | None:
     styles = widget.styles
     if widget.text_selection is not None or any(edge for edge, _ in styles.outline) \
             or styles.text_opacity != 1.0 or styles.tint.a or widget.opacity != 1.0 \
-            or (styles.has_rule("hatch") and styles.hatch != "none"):
+            or (styles.has_rule("hatch") and styles.hatch != "none") or widget.hover_style.link_id:
         return None
     base_background, background = widget.background_colors
     inner, outer = Style(background=base_background + background), Style(background=base_background)  # as
@@ -253,15 +258,15 @@ def row_frame(widget: Widget) -> RowFrame | None:
     right = get_box(border_right, inner, outer, Style(foreground=base_background + right_color))[1][2] \
         if border_right else None
     _pad_top, pad_right, _pad_bottom, pad_left = styles.padding
-    return RowFrame((widget.region.width, widget.content_region.width, pad_left, pad_right, inner.rich_style,
-                     left, right, background))
+    return RowFrame(widget.region.width, widget.content_region.width, pad_left, pad_right, inner.rich_style,
+                    left, right, background)
 
 
 def framed_row(frame: RowFrame, content: Strip) -> Strip:
     """A content row as ``StylesCache.render_line`` draws it from the
     content line ``content`` (``widget.render_line``) in ``frame``; the
     line filters are not applied (see ``row_frame``). Raises nothing."""
-    width, content_width, pad_left, pad_right, inner, left, right, _background = frame
+    width, content_width, pad_left, pad_right, inner, left, right, _ = frame
     line: list[Segment] = list(content.adjust_cell_length(content_width, inner))
     if pad_left or pad_right:
         line = line_pad(line, pad_left, pad_right, inner)

@@ -89,7 +89,7 @@ class KeptStyleLog(RichLog):
         when every row of ``ys`` shows a line (a row below ``end`` shows
         none: Textual's styles cache keeps it as drawn), else None."""
         if not all(top <= y < min(bottom, end) for y in ys) or ys[-1] - top >= self.content_region.height:
-            return None
+            return None  # (a horizontal scrollbar makes the content shorter than the rows inside the borders)
         if self._frame is None:
             self._frame = row_frame(self) or False
         return self._frame if isinstance(self._frame, RowFrame) else None
@@ -120,7 +120,7 @@ class KeptStyleLog(RichLog):
                    if key not in rows or (key[0] == "line" and key[1] >= count)]
         fresh: dict[int, Strip] = {}
         if missing and (frame := self._content_frame(missing, top, bottom, count - first)) is not None:
-            filters, background = drawn_from[3], frame[7]
+            filters, background = drawn_from[3], frame.background
             for y in missing:  # content rows: drawn in their frame, as Textual draws them (``row_frame``)
                 drawn = framed_row(frame, self.render_line(y - top))
                 for line_filter in filters:

@@ -12,6 +12,10 @@ keys (a player goes back and forth between a few), for as long as what it
 is drawn over stays (size, style, colours, filters, the link under the
 mouse): a line seen before is neither rendered nor drawn through Textual's
 styles again (issue 13; twelfth round: ~0.3 ms of a confirm at 80×24).
+The kept lines and rows are dropped when the footer's own styles change
+(``notify_style_update``: a theme, its CSS); a rule that changed only its
+component classes (``.table-footer--key`` …) under an ancestor's class or
+pseudo-class would not reach them: ``styles/`` has none.
 """
 
 from __future__ import annotations
