@@ -195,14 +195,20 @@ async def test_rules_3_a_new_line_that_scrolls_the_log_renders_only_that_line(mo
         assert rows[0] == "─" * 40  # the border row is kept as drawn
 
 
+async def filled_log(app: ScrollingLog, pilot) -> LogPanel:
+    """The app's log with 30 lines written and drawn (it scrolls)."""
+    log = app.query_one(LogPanel)
+    for i in range(30):
+        log.write_events([ev.CardsDealt(0, tuple(range(6)))], None, [f"Seat{i:02}"])
+    for _ in range(3):  # bounded: the lines are drawn
+        await pilot.pause()
+    return log
+
+
 async def test_a_theme_change_draws_the_kept_log_rows_again():
     app = ScrollingLog()
     async with app.run_test(size=(60, 12)) as pilot:
-        log = app.query_one(LogPanel)
-        for i in range(30):
-            log.write_events([ev.CardsDealt(0, tuple(range(6)))], None, [f"Seat{i:02}"])
-        for _ in range(3):  # bounded: the lines are drawn
-            await pilot.pause()
+        log = await filled_log(app, pilot)
         before = [strip for strip in log.render_lines(log.region.size.region)]
         app.theme = "textual-light" if app.theme != "textual-light" else "nord"
         for _ in range(3):  # bounded: the new colours are applied
@@ -218,11 +224,7 @@ async def test_a_style_change_of_an_ancestor_draws_the_kept_log_rows_again():
     bold shows on every row."""
     app = ScrollingLog()
     async with app.run_test(size=(60, 12)) as pilot:
-        log = app.query_one(LogPanel)
-        for i in range(30):
-            log.write_events([ev.CardsDealt(0, tuple(range(6)))], None, [f"Seat{i:02}"])
-        for _ in range(3):  # bounded: the lines are drawn
-            await pilot.pause()
+        log = await filled_log(app, pilot)
         rows = log.render_lines(log.region.size.region)
         assert any("Seat" in seg.text for strip in rows for seg in strip)
         assert not any(seg.style and seg.style.bold for strip in rows for seg in strip if "Seat" in seg.text)
