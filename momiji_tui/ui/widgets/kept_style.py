@@ -16,9 +16,10 @@ confirm at 200×60) although every line but the new ones is the same line one
 row higher. A row of a written line is kept by that line's number, a row of
 the border or padding by its row; they are drawn again only when what they
 are drawn from changes (size, horizontal scroll, a style counter of the log
-or an ancestor (``style_key``), filters) or the lines are cleared (``clear``: every line written again). Rows past
-the last line, and every row while text is selected or in a log that drops
-its first lines (``max_lines``), are not kept.
+or an ancestor (``style_key``), filters) or the lines are cleared
+(``clear``: every line written again). Rows past the last line, and every
+row while text is selected or in a log that drops its first lines
+(``max_lines``), are not kept.
 
 A row of a new line is drawn in the frame Textual's styles give the log's
 content rows (borders and padding left and right, the inner background:
