@@ -144,7 +144,7 @@ async def test_rules_4_a_region_draws_click_links_and_its_border_as_textual_does
         compare_regions(app.screen)
 
 
-async def test_rules_4_a_style_change_of_an_ancestor_draws_the_rows_again():
+async def test_rules_4_a_style_change_of_an_ancestor_draws_the_rows_again(monkeypatch):
     """What the rows are drawn over is worked out again when a style of the
     region or of any ancestor changes (its style counter), not otherwise:
     a new background behind a translucent region shows in its rows."""
@@ -158,6 +158,12 @@ async def test_rules_4_a_style_change_of_an_ancestor_draws_the_rows_again():
         compare_regions(app.screen)
         plain = app.query_one("#plain", ClickRegion)
         before = cells(plain.render_lines(Area(0, 0, 60, 2)))
+        worked_out: list[object] = []
+        row_context = _textual_private_rows._row_context
+        monkeypatch.setattr(_textual_private_rows, "_row_context",
+                            lambda widget: worked_out.append(widget) or row_context(widget))
+        plain.render_lines(Area(0, 0, 60, 2))
+        assert worked_out == []  # nothing changed: the context kept is used
         app.screen.styles.background = "darkgreen"
         await pilot.pause()
         compare_regions(app.screen)
