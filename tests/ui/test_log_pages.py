@@ -105,6 +105,25 @@ async def test_rules_3_a_cleared_log_forgets_its_turned_page():
         assert log.virtual_size.height == 1 and shown(log)[0].startswith("Again")
 
 
+async def test_rules_3_a_layout_that_leaves_the_log_s_size_keeps_its_turned_page():
+    """Every layout hands each widget its size; the log took its outer size
+    (border row included) for a new size, so any layout of the screen (a
+    region of the table grew) dropped its turned page and scrolled it
+    without a repaint. Thirteenth round."""
+    app = Log(rows=20)
+    async with app.run_test(size=(60, 30)) as pilot:
+        log = app.query_one(LogPanel)
+        await pilot.pause()
+        deal(log, *(f"Seat{i:02}" for i in range(21)))  # the 21st line turns the page
+        await pilot.pause()
+        assert log.virtual_size.height == 26
+        app.screen.refresh(layout=True)
+        for _ in range(3):  # bounded: the layout and its frame
+            await pilot.pause()
+        assert log.virtual_size.height == 26 and log.is_vertical_scroll_end
+        assert shown(log)[14].startswith("Seat20") and shown(log)[15:] == [""] * 5
+
+
 async def test_rules_3_a_log_made_shorter_after_its_page_turned_shows_its_latest_lines():
     """A page turned at 20 rows left 5 blank rows below the newest line; the
     log then shrank to 4 rows (the window, or the table above it, changed

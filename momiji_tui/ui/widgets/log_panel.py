@@ -168,7 +168,7 @@ class LogPanel(KeptStyleLog):
         3): keep the latest moves in view in that layout's own frame. A page
         turned at the old size is dropped (its blank rows were a quarter of
         the old height): the log ends at its last line again."""
-        resized = size != self.size
+        resized = size != self.outer_size  # outer sizes (``self.size`` is inside the gutter)
         following = self.following
         if resized and self._page_end:
             self._page_end = 0
