@@ -16,6 +16,7 @@ from textual.widget import Widget
 
 from momiji_tui.session.table import Table
 from momiji_tui.ui.app import MomijiApp
+from momiji_tui.ui.widgets._textual_private import ScreenRepaint
 from momiji_tui.ui.widgets.table_regions import HandRegion, YouRegion
 
 
@@ -165,13 +166,14 @@ async def test_rules_4_2_a_play_repaints_no_region_whose_text_is_unchanged(app, 
         regions = {name: screen.query_one(f"#{name}") for name in ("status", "display", "objectives")}
         shown = {name: plain(w) for name, w in regions.items()}
         repainted: list[str | None] = []
-        original = Widget.refresh
+        for cls in (Widget, ScreenRepaint):  # a region's repaint goes straight to the screen (note 11)
+            original = cls.refresh
 
-        def refresh(self, *regions, **kw):
-            repainted.append(self.id)
-            return original(self, *regions, **kw)
+            def refresh(self, *regions, original=original, **kw):
+                repainted.append(self.id)
+                return original(self, *regions, **kw)
 
-        monkeypatch.setattr(Widget, "refresh", refresh)
+            monkeypatch.setattr(cls, "refresh", refresh)
         await pilot.press("enter")  # plays M0a: the status line and display read the same
         for _ in range(3):  # bounded: the table change arrives as a message
             await pilot.pause()

@@ -38,8 +38,12 @@ and ``tests/ui/test_log_rows.py``.
    see note 2) came after the frame too: a second frame. ``LogPanel``
    overrides ``_size_updated`` and calls ``painted_by_layout``: it scrolls
    to the end with ``set_reactive`` (no watcher, no repaint asked) and
-   drops the repaints asked (``_repaint_required``) for the log and its
-   scrollbar, which that frame draws.
+   drops the repaint asked (``_repaint_required``) for the log, which that
+   frame draws; its scrollbar's is added to that frame's dirty regions
+   (``Compositor.update_widgets``): a layout that widened the log to the
+   left leaves the bar where it was, undrawn by the layout (thirteenth
+   round: with the bar's repaint handed to the screen at once, note 11,
+   dropping it left a stale thumb).
 4. A scrollbar draws its thumb from ``window_size``, ``window_virtual_size``
    and ``position`` as ``ScrollBar._render_bar`` and
    ``ScrollBarRender.render_bar`` compute it (in eighths of a cell).
@@ -112,13 +116,45 @@ and ``tests/ui/test_log_rows.py``.
    bookkeeping (issue 13, tenth round: every confirm writes the log).
    ``tests/ui/test_log_fast_write.py`` compares the lines with ``write``'s
    for every line of a game, at several widths.
+11. ``Widget.refresh`` (a repaint) marks the widget's dirty regions and
+   sets ``_repaint_required``, then wakes the widget's own message pump
+   (``check_idle`` posts a ``Prompt``); on its idle, ``_check_refresh``
+   posts ``messages.Update`` to the screen, whose ``_on_update`` adds the
+   widget to ``_dirty_widgets`` (when the screen is in its compositor) and
+   wakes the screen, which draws the frame. A confirm at the table repaints
+   six widgets: six pumps woken and six messages handled, ~0.5 ms of a
+   ~9 ms key (issue 13, thirteenth round). ``ScreenRepaint.refresh`` marks
+   the same regions (private ``_set_dirty``, ``_layout_cache``,
+   ``_rich_style_cache``) and does the screen's part at once (the widget
+   added to the private ``Screen._dirty_widgets``, the screen woken): the
+   same frame, drawn from the same dirty regions, with no pump of the
+   widget woken. Only a widget the compositor has placed takes that path
+   (it is in the compositor's ``_visible_widgets``, read as it is: working
+   it out in the middle of a reflow would keep a stale map), on a screen
+   in its compositor (``Compositor.widgets``) with no layout asked;
+   a layout, a recompose, a widget not mounted or not shown takes
+   Textual's ``refresh``. It is a mixin of ``object`` (typed as ``Widget``):
+   Textual collects a widget's default CSS along the first base that is a
+   ``DOMNode``, so a ``Widget`` mixin placed first would hide the widget's
+   own CSS. ``tests/ui/test_screen_repaint.py`` checks, after every key of
+   a turn, that a model of the terminal fed every frame shows what a
+   redraw of the whole screen shows, and that a play posts no ``Update``
+   for the table's widgets.
+12. ``Widget.scroll_end(animate=False, immediate=True)`` anchors an
+   anchored widget again (private ``_anchored``, ``_anchor_released``) and
+   scrolls with the private ``_scroll_to(..., release_anchor=False)``,
+   passing it an ``on_complete`` of its own, which ``_scroll_to`` runs with
+   ``call_after_refresh``: after the frame the widget's pump is woken to run
+   a callback that does nothing when no ``on_complete`` was given (every
+   line written to the log). ``scroll_end_now`` does the same scroll with no
+   callback. ``tests/ui/test_screen_repaint.py``.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from math import ceil
-from typing import Self
+from typing import TYPE_CHECKING, Self
 
 from rich.color import Color
 from rich.segment import Segment
@@ -132,10 +168,44 @@ from textual.visual import VisualType
 from textual.widget import Widget
 from textual.widgets import RichLog, Static
 
-__all__ = ["QuietScrollBar", "append_fitting_line", "drawn_thumb", "painted_by_layout", "quiet_vertical_scrollbar",
-           "set_static_content", "strips_without_self_cycles"]
+__all__ = ["QuietScrollBar", "ScreenRepaint", "append_fitting_line", "drawn_thumb", "painted_by_layout",
+           "quiet_vertical_scrollbar", "scroll_end_now", "set_static_content", "strips_without_self_cycles"]
 
 EIGHTHS = 8  # ``ScrollBarRender``'s glyphs per cell (note 4)
+
+
+if TYPE_CHECKING:
+    _WidgetMixin = Widget
+else:
+    _WidgetMixin = object  # a mixin, not a ``Widget``: a Widget subclass in the MRO changes what CSS applies
+
+
+class ScreenRepaint(_WidgetMixin):
+    """A widget whose repaint is handed to its screen at once, without a
+    round through its own message pump (note 11). Mixed in before the
+    Textual widget class it repaints for (``class Region(ScreenRepaint,
+    Static)``)."""
+
+    def refresh(self, *regions: Region, repaint: bool = True, layout: bool = False,
+                recompose: bool = False) -> Self:
+        """``Widget.refresh``; a plain repaint of a shown widget on a
+        composed screen is handed to the screen directly (note 11)."""
+        if layout or recompose or not repaint or not self._is_mounted or self._parent is None \
+                or self._closing or not self.display:  # private, note 11
+            return super().refresh(*regions, repaint=repaint, layout=layout, recompose=recompose)
+        screen = self.screen
+        compositor = screen._compositor  # private, note 11
+        placed = compositor._visible_widgets  # read, never worked out here: a reflow may be under way
+        if self._layout_required or screen._layout_required or screen not in compositor.widgets \
+                or placed is None or self not in placed:  # a layout to come, or not drawn yet: Textual's
+            return super().refresh(*regions, repaint=repaint, layout=layout, recompose=recompose)
+        self._layout_cache.clear()  # private, note 11: as ``Widget.refresh`` does
+        self._set_dirty(*regions)
+        self.clear_cached_dimensions()
+        self._rich_style_cache.clear()
+        screen._dirty_widgets.add(self)  # private, note 11: as ``Screen._on_update`` does
+        screen.check_idle()
+        return self
 
 
 def drawn_thumb(length: int, virtual_size: float, window_size: float, position: float) -> tuple[int, int] | None:
@@ -153,7 +223,7 @@ def drawn_thumb(length: int, virtual_size: float, window_size: float, position: 
     return min(max(0, start), bar), min(max(0, end), bar)
 
 
-class QuietScrollBar(ScrollBar):
+class QuietScrollBar(ScreenRepaint, ScrollBar):
     """A scrollbar whose ``virtual_size`` asks for neither a layout nor a
     repaint (a scrollbar never scrolls)."""
 
@@ -241,8 +311,10 @@ def quiet_vertical_scrollbar(widget: Widget) -> ScrollBar:
 def painted_by_layout(widget: Widget, scroll_y: float | None) -> None:
     """In a layout that resized ``widget`` (a scrolling widget, from its
     ``_size_updated``): scroll it to ``scroll_y`` (None: leave it) without
-    asking for a repaint, and drop the repaints it and its vertical
-    scrollbar asked: the layout's frame draws both (note 3). Never raises."""
+    asking for a repaint, and drop the repaint it asked (the layout's frame
+    draws it); a repaint its vertical scrollbar asked is drawn in that
+    frame too, whether or not the layout moved the bar (note 3). Never
+    raises."""
     bar = widget._vertical_scrollbar  # private, note 1
     if scroll_y is not None:
         widget.set_reactive(Widget.scroll_y, scroll_y)
@@ -250,8 +322,22 @@ def painted_by_layout(widget: Widget, scroll_y: float | None) -> None:
         if bar is not None:
             bar.set_reactive(ScrollBar.position, bar.validate_position(scroll_y))
     widget._repaint_required = False  # private, note 3
-    if bar is not None:
-        bar._repaint_required = False  # private, note 3
+    if bar is not None and bar._repaint_required:  # private, note 3
+        # The layout may leave the bar where it was (the log grew to the left): its repaint
+        # is drawn in this layout's frame, not dropped and not left for a frame of its own.
+        bar._repaint_required = False
+        bar._set_dirty()
+        widget.screen._compositor.update_widgets({bar})
+
+
+def scroll_end_now(widget: Widget) -> None:
+    """Scroll ``widget`` to its last line at once, as
+    ``widget.scroll_end(animate=False, immediate=True, x_axis=False)`` does
+    (an anchored widget anchored again), with no callback after the frame
+    (note 12). Never raises for a mounted widget."""
+    if widget._anchored and widget._anchor_released:  # private, note 12
+        widget._anchor_released = False
+    widget._scroll_to(None, widget.max_scroll_y, animate=False, release_anchor=False)  # private, note 12
 
 
 def append_fitting_line(log: RichLog, line: Text, width: int) -> bool:

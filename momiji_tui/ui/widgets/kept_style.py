@@ -41,13 +41,14 @@ from textual.geometry import Region
 from textual.strip import Strip
 from textual.widgets import RichLog
 
+from ._textual_private import ScreenRepaint
 from ._textual_private_rows import RowFrame, framed_row, row_frame, style_key
 
 ROWS_KEPT = 512
 """Drawn rows kept; more: start again (a log is at most a screen tall)."""
 
 
-class KeptStyleLog(RichLog):
+class KeptStyleLog(ScreenRepaint, RichLog):
     """A ``RichLog`` whose ``rich_style`` is computed once per ``render_lines``.
 
     A subclass, not a mixin: Textual collects a widget's default CSS along

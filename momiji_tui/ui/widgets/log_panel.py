@@ -43,7 +43,7 @@ from textual.scrollbar import ScrollBar
 from ...engine import events as ev
 from ..models.host import GameHost
 from ..models.log_lines import LogBook
-from ._textual_private import append_fitting_line, painted_by_layout, quiet_vertical_scrollbar
+from ._textual_private import append_fitting_line, painted_by_layout, quiet_vertical_scrollbar, scroll_end_now
 from .kept_style import KeptStyleLog
 
 JUMP_FROM = 16
@@ -104,7 +104,7 @@ class LogPanel(KeptStyleLog):
             if count >= height and len(self.lines) > max(self._page_end, height) and (blank := jump_rows(height)):
                 self._page_end = len(self.lines) + blank  # turn the page: blank rows below the newest line
                 self.virtual_size = self.virtual_size  # padded to the new page (``validate_virtual_size``)
-            self.scroll_end(animate=False, immediate=True, x_axis=False)
+            scroll_end_now(self)
             if round(self.scroll_y) == top:  # nothing moved (a scroll repaints the whole log)
                 self.refresh_lines(count, len(self.lines) - count)
 

@@ -29,13 +29,14 @@ from textual.strip import Strip
 from textual.widget import Widget
 
 from ..models.table_footer_text import FooterKey, FooterStyles, footer_text
+from ._textual_private import ScreenRepaint
 from ._textual_private_rows import style_key
 
 LINES_KEPT = 32
 """Drawn lines (and rows) the footer keeps (per keys, palette and width); more: start again."""
 
 
-class TableFooter(Widget):
+class TableFooter(ScreenRepaint, Widget):
     """One line: the keys that apply now, the palette's key at the right."""
 
     DEFAULT_CSS: ClassVar[str] = """

@@ -28,7 +28,7 @@ from textual.widgets import Static
 
 from ..models.table_fit import fit_lines, fitted_height
 from ..models.text_lines import split_lines
-from ._textual_private import set_static_content
+from ._textual_private import ScreenRepaint, set_static_content
 from ._textual_private_rows import ContentRows, render_options
 from .quick_content import KeptLines, QuickContent, QuickLines, fits_by_lines
 from .quiet_size import TableColumn, quiet_virtual_size
@@ -40,7 +40,7 @@ from ..models.table_text import (
 SliceT = TypeVar("SliceT")
 
 
-class Region(Static, Generic[SliceT]):
+class Region(ScreenRepaint, Static, Generic[SliceT]):
     """A Static that draws its ``data`` slice; ``renders`` counts redraws.
 
     ``LINES`` > 0: the region reserves that many lines (its CSS height) and

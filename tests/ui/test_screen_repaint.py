@@ -1,0 +1,128 @@
+"""A table widget's repaint goes straight to its screen (issue 13,
+thirteenth round; ``ui/widgets/_textual_private`` notes 11 and 12).
+
+Textual repaints a widget by waking the widget's own message pump, which
+then posts an ``Update`` to the screen; the regions, the footer, the log and
+its scrollbar hand the screen their repaint at once instead. After every
+key the terminal must show what a redraw of the whole screen shows: each
+frame the app writes is applied to a model of the terminal.
+"""
+
+from __future__ import annotations
+
+import pytest
+from helpers import scripted_bot, sit, situation
+from rich.console import Console
+from rich.segment import ControlType
+from textual import messages
+from textual.app import App
+from textual.widget import Widget
+
+from momiji_tui.engine import events as ev
+from momiji_tui.ui.app import MomijiApp
+from momiji_tui.ui.widgets._textual_private import ScreenRepaint
+from momiji_tui.ui.widgets.log_panel import LogPanel
+from momiji_tui.ui.widgets.table_regions import Region
+
+HAND = "M0a M1a C0a C1a O0a O1a G0a G1a K0a"
+KEYS = ("1", "right", "2", "enter", "u", "1", "enter", "down", "up", "c", "M", "escape", "m", "m", "e")
+
+Cell = tuple[str, object]
+
+
+class Terminal:
+    """The cells a terminal shows after the frames written to it (cursor
+    moves, newlines and text, as ``App._display`` writes an update)."""
+
+    def __init__(self, size: tuple[int, int]) -> None:
+        self.width, self.height = size
+        self.cells: list[list[Cell]] = [[(" ", None)] * self.width for _ in range(self.height)]
+        self.console = Console(width=self.width, height=self.height, force_terminal=True,
+                               color_system="truecolor", legacy_windows=False)
+
+    def write(self, update: object) -> None:
+        """Apply one frame (a compositor update) to the cells."""
+        x = y = 0
+        for segment in self.console.render(update):
+            if segment.control:
+                for code, *args in segment.control:
+                    if code is ControlType.CURSOR_MOVE_TO:
+                        x, y = args[0] - 1, args[1] - 1
+                continue
+            if segment.text == "\n":
+                x, y = 0, y + 1
+                continue
+            for char in segment.text:
+                if 0 <= y < self.height and 0 <= x < self.width:
+                    self.cells[y][x] = (char, segment.style)
+                x += 1
+
+    def rows(self) -> list[list[Cell]]:
+        return [list(row) for row in self.cells]
+
+
+@pytest.mark.parametrize("size", [(80, 24), (200, 60)])
+async def test_rules_4_after_every_key_the_terminal_shows_what_a_full_redraw_shows(isolated_dirs, monkeypatch, size):
+    """Every frame the app writes is applied to a model of the terminal;
+    after each key of a turn (a play that scrolls the log or turns its page,
+    an undo, a collect, a discard…) it shows the cells a redraw of the whole
+    screen shows: no repaint was lost, whichever way it reached the screen."""
+    terminal = Terminal(size)
+    display = App._display
+
+    def written(self, screen, renderable):
+        if renderable is not None:
+            terminal.write(renderable)
+        return display(self, screen, renderable)
+
+    monkeypatch.setattr(App, "_display", written)
+    app = MomijiApp(isolated_dirs, bot_delay=0, make_bot=scripted_bot)
+    async with app.run_test(size=size) as pilot:
+        screen = await sit(pilot, situation(hand=HAND, display="O3b Z3b M3b", seats=3))
+        names = [seat.name for seat in app.table.seats]
+        screen.query_one(LogPanel).write_events([ev.CardsDealt(1, (0, 1))] * size[1], 0, names)  # it scrolls
+        shown = []
+        for key in KEYS:
+            await pilot.press(key)
+            for _ in range(4):  # bounded: the table changes arrive as messages
+                await pilot.pause()
+            redrawn = Terminal(size)
+            redrawn.write(screen._compositor.render_update(full=True))
+            assert terminal.cells == redrawn.cells, key
+            shown.append(terminal.rows())
+    assert shown[2] != shown[3]  # the keys changed what is shown (a play)
+
+
+async def test_rules_4_2_a_play_wakes_no_region_and_posts_no_update(isolated_dirs, monkeypatch):
+    """A confirmed play repaints the hand, your row, the preview and the log;
+    none of them posts an ``Update`` (their repaint is handed to the screen),
+    and with Textual's repaint they do (else this proves nothing)."""
+    for textual in (False, True):
+        app = MomijiApp(isolated_dirs / str(textual), bot_delay=0, make_bot=scripted_bot)
+        updates: list[str] = []
+        original = messages.Update.__init__
+
+        def counted(self, widget, original=original, updates=updates):
+            updates.append(type(widget).__name__)
+            original(self, widget)
+
+        with monkeypatch.context() as patch:
+            if textual:
+                patch.setattr(ScreenRepaint, "refresh", Widget.refresh)
+            async with app.run_test(size=(80, 24)) as pilot:
+                screen = await sit(pilot, situation(hand="M0a C1a", display="O1b"))
+                await pilot.press("1", "enter", "u", "1")  # every region drawn once at its width
+                for _ in range(4):  # bounded: the table changes arrive as messages
+                    await pilot.pause()
+                patch.setattr(messages.Update, "__init__", counted)
+                hand = screen.query_one("#hand", Region)
+                renders = hand.renders
+                await pilot.press("enter")  # plays M0a (RULES §4.2)
+                for _ in range(4):  # bounded: the table change arrives as a message
+                    await pilot.pause()
+                assert hand.renders > renders
+        table_widgets = {"HandRegion", "YouRegion", "PreviewLine", "LogPanel", "TableFooter"}
+        if textual:
+            assert table_widgets & set(updates)
+        else:
+            assert not table_widgets & set(updates), updates
