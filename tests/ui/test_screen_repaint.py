@@ -126,3 +126,31 @@ async def test_rules_4_2_a_play_wakes_no_region_and_posts_no_update(isolated_dir
             assert table_widgets & set(updates)
         else:
             assert not table_widgets & set(updates), updates
+
+
+async def test_rules_4_2_a_play_that_grows_your_row_is_drawn_in_one_frame(isolated_dirs, monkeypatch):
+    """Your first pile, drawn as a big card at 200×60, makes your row taller: a layout. The regions' repaints
+    reach the screen at once, so the layout must too (else the screen drew
+    the repaints, then the layout in a second frame)."""
+    frames: list[object] = []
+    display = App._display
+
+    def counted(self, screen, renderable):
+        if renderable is not None:
+            frames.append(renderable)
+        return display(self, screen, renderable)
+
+    app = MomijiApp(isolated_dirs, bot_delay=0, make_bot=scripted_bot)
+    async with app.run_test(size=(200, 60)) as pilot:
+        screen = await sit(pilot, situation(hand="M0a C1a", display="O1b"))
+        you = screen.query_one("#you", Region)
+        await pilot.press("1")
+        for _ in range(4):  # bounded: the selection is drawn
+            await pilot.pause()
+        height = you.size.height
+        monkeypatch.setattr(App, "_display", counted)
+        await pilot.press("enter")  # plays M0a: your first pile (RULES §4.2)
+        for _ in range(4):  # bounded: the table change and its layout
+            await pilot.pause()
+        assert you.size.height > height  # the row grew: a layout
+        assert len(frames) == 1

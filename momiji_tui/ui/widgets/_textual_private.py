@@ -133,7 +133,11 @@ and ``tests/ui/test_log_rows.py``.
    it out in the middle of a reflow would keep a stale map), on a screen
    in its compositor (``Compositor.widgets``) with no layout asked;
    a layout, a recompose, a widget not mounted or not shown takes
-   Textual's ``refresh``. It is a mixin of ``object`` (typed as ``Widget``):
+   Textual's ``refresh``; a layout asked also runs the widget's idle work
+   at once (private ``Widget._check_refresh``: the ``Layout`` message
+   posted to the screen now, not from the widget's idle after the screen
+   drew the repaints handed to it, which drew the layout in a second frame).
+   It is a mixin of ``object`` (typed as ``Widget``):
    Textual collects a widget's default CSS along the first base that is a
    ``DOMNode``, so a ``Widget`` mixin placed first would hide the widget's
    own CSS. ``tests/ui/test_screen_repaint.py`` checks, after every key of
@@ -189,7 +193,12 @@ class ScreenRepaint(_WidgetMixin):
     def refresh(self, *regions: Region, repaint: bool = True, layout: bool = False,
                 recompose: bool = False) -> Self:
         """``Widget.refresh``; a plain repaint of a shown widget on a
-        composed screen is handed to the screen directly (note 11)."""
+        composed screen is handed to the screen directly, and a layout
+        asked is posted to it at once (note 11)."""
+        if layout and not recompose and self._is_mounted:
+            super().refresh(*regions, repaint=repaint, layout=layout)
+            self._check_refresh()  # private, note 11: the widget's idle work, now
+            return self
         if layout or recompose or not repaint or not self._is_mounted or self._parent is None \
                 or self._closing or not self.display:  # private, note 11
             return super().refresh(*regions, repaint=repaint, layout=layout, recompose=recompose)
