@@ -5,17 +5,22 @@ Textual repaints a widget by waking the widget's own message pump, which
 then posts an ``Update`` to the screen; the regions, the footer, the log and
 its scrollbar hand the screen their repaint at once instead. After every
 key the terminal must show what a redraw of the whole screen shows: each
-frame the app writes is applied to a model of the terminal.
+frame the app writes is applied to a model of the terminal (the frames'
+segments as Rich renders them for ``App._display``; ``QuickChopsUpdate``
+writes the same bytes, ``tests/ui/test_dirty_lines.py``).
 """
 
 from __future__ import annotations
 
 import pytest
 from helpers import scripted_bot, sit, situation
+from rich.cells import cell_len
 from rich.console import Console
 from rich.segment import ControlType
 from textual import messages
+from textual._compositor import LayoutUpdate
 from textual.app import App
+from textual.geometry import Region as Area
 from textual.widget import Widget
 
 from momiji_tui.engine import events as ev
@@ -31,23 +36,27 @@ Cell = tuple[str, object]
 
 
 class Terminal:
-    """The cells a terminal shows after the frames written to it (cursor
-    moves, newlines and text, as ``App._display`` writes an update)."""
+    """The cells a terminal shows after the frames written to it: each
+    update's segments as ``App._display`` renders them (cursor moves,
+    newlines, text; Rich's ``move_to`` holds 0-based cells). Cells never
+    written hold ``UNWRITTEN``."""
+
+    UNWRITTEN: Cell = ("\0", None)
 
     def __init__(self, size: tuple[int, int]) -> None:
         self.width, self.height = size
-        self.cells: list[list[Cell]] = [[(" ", None)] * self.width for _ in range(self.height)]
+        self.cells: list[list[Cell]] = [[self.UNWRITTEN] * self.width for _ in range(self.height)]
         self.console = Console(width=self.width, height=self.height, force_terminal=True,
                                color_system="truecolor", legacy_windows=False)
 
     def write(self, update: object) -> None:
-        """Apply one frame (a compositor update) to the cells."""
+        """Apply one frame (a compositor update, or the screen's strips) to the cells."""
         x = y = 0
         for segment in self.console.render(update):
             if segment.control:
                 for code, *args in segment.control:
                     if code is ControlType.CURSOR_MOVE_TO:
-                        x, y = args[0] - 1, args[1] - 1
+                        x, y = args[0], args[1]
                 continue
             if segment.text == "\n":
                 x, y = 0, y + 1
@@ -55,7 +64,7 @@ class Terminal:
             for char in segment.text:
                 if 0 <= y < self.height and 0 <= x < self.width:
                     self.cells[y][x] = (char, segment.style)
-                x += 1
+                x += cell_len(char)
 
     def rows(self) -> list[list[Cell]]:
         return [list(row) for row in self.cells]
@@ -86,8 +95,10 @@ async def test_rules_4_after_every_key_the_terminal_shows_what_a_full_redraw_sho
             await pilot.press(key)
             for _ in range(4):  # bounded: the table changes arrive as messages
                 await pilot.pause()
-            redrawn = Terminal(size)
-            redrawn.write(screen._compositor.render_update(full=True))
+            assert not screen._dirty_widgets and not screen._compositor._dirty_regions, key  # all drawn
+            redrawn = Terminal(size)  # the whole screen drawn from scratch, nothing sent
+            redrawn.write(LayoutUpdate([[strip] for strip in screen._compositor.render_strips()], Area(0, 0, *size)))
+            assert Terminal.UNWRITTEN not in (cell for row in redrawn.cells for cell in row)
             assert terminal.cells == redrawn.cells, key
             shown.append(terminal.rows())
     assert shown[2] != shown[3]  # the keys changed what is shown (a play)

@@ -38,12 +38,13 @@ and ``tests/ui/test_log_rows.py``.
    see note 2) came after the frame too: a second frame. ``LogPanel``
    overrides ``_size_updated`` and calls ``painted_by_layout``: it scrolls
    to the end with ``set_reactive`` (no watcher, no repaint asked) and
-   drops the repaint asked (``_repaint_required``) for the log, which that
-   frame draws; its scrollbar's is added to that frame's dirty regions
-   (``Compositor.update_widgets``): a layout that widened the log to the
-   left leaves the bar where it was, undrawn by the layout (thirteenth
-   round: with the bar's repaint handed to the screen at once, note 11,
-   dropping it left a stale thumb).
+   drops the repaints asked (``_repaint_required``) for the log and its
+   scrollbar, which that frame draws: the compositor files the bar under
+   the log's size, so a log resized marks the bar's cells dirty too. The
+   log counts a resize by its outer size (``Widget.outer_size``, what the
+   layout hands in): compared with its size inside the gutter, every layout
+   was a resize, and dropped the repaints of a log that had not moved
+   (thirteenth round).
 4. A scrollbar draws its thumb from ``window_size``, ``window_virtual_size``
    and ``position`` as ``ScrollBar._render_bar`` and
    ``ScrollBarRender.render_bar`` compute it (in eighths of a cell).
@@ -140,18 +141,22 @@ and ``tests/ui/test_log_rows.py``.
    It is a mixin of ``object`` (typed as ``Widget``):
    Textual collects a widget's default CSS along the first base that is a
    ``DOMNode``, so a ``Widget`` mixin placed first would hide the widget's
-   own CSS. ``tests/ui/test_screen_repaint.py`` checks, after every key of
+   own CSS. A repaint asked while the screen draws a frame (from a
+   widget's ``render_lines``) would be cleared with the frame's dirty
+   widgets; no table widget asks one there. ``tests/ui/test_screen_repaint.py`` checks, after every key of
    a turn, that a model of the terminal fed every frame shows what a
    redraw of the whole screen shows, and that a play posts no ``Update``
    for the table's widgets.
 12. ``Widget.scroll_end(animate=False, immediate=True)`` anchors an
    anchored widget again (private ``_anchored``, ``_anchor_released``) and
    scrolls with the private ``_scroll_to(..., release_anchor=False)``,
-   passing it an ``on_complete`` of its own, which ``_scroll_to`` runs with
-   ``call_after_refresh``: after the frame the widget's pump is woken to run
-   a callback that does nothing when no ``on_complete`` was given (every
-   line written to the log). ``scroll_end_now`` does the same scroll with no
-   callback. ``tests/ui/test_screen_repaint.py``.
+   passing it an ``on_complete`` of its own, which ``_scroll_to`` schedules
+   with ``call_after_refresh``: an ``InvokeLater`` posted to the widget at
+   once (its pump woken), which hands the callback to the screen to run
+   after its next refresh, a callback that does nothing when no
+   ``on_complete`` was given (every line written to the log).
+   ``scroll_end_now`` does the same scroll with no callback.
+   ``tests/ui/test_screen_repaint.py``.
 """
 
 from __future__ import annotations
@@ -164,6 +169,7 @@ from rich.color import Color
 from rich.segment import Segment
 from rich.style import Style
 from rich.text import Text
+from textual.dom import NoScreen
 from textual.geometry import Region, Size
 from textual.reactive import Reactive
 from textual.scrollbar import ScrollBar, ScrollBarRender
@@ -202,7 +208,10 @@ class ScreenRepaint(_WidgetMixin):
         if layout or recompose or not repaint or not self._is_mounted or self._parent is None \
                 or self._closing or not self.display:  # private, note 11
             return super().refresh(*regions, repaint=repaint, layout=layout, recompose=recompose)
-        screen = self.screen
+        try:
+            screen = self.screen
+        except NoScreen:  # being removed: Textual's ``refresh`` raises nothing either
+            return super().refresh(*regions, repaint=repaint, layout=layout, recompose=recompose)
         compositor = screen._compositor  # private, note 11
         placed = compositor._visible_widgets  # read, never worked out here: a reflow may be under way
         if self._layout_required or screen._layout_required or screen not in compositor.widgets \
@@ -320,10 +329,8 @@ def quiet_vertical_scrollbar(widget: Widget) -> ScrollBar:
 def painted_by_layout(widget: Widget, scroll_y: float | None) -> None:
     """In a layout that resized ``widget`` (a scrolling widget, from its
     ``_size_updated``): scroll it to ``scroll_y`` (None: leave it) without
-    asking for a repaint, and drop the repaint it asked (the layout's frame
-    draws it); a repaint its vertical scrollbar asked is drawn in that
-    frame too, whether or not the layout moved the bar (note 3). Never
-    raises."""
+    asking for a repaint, and drop the repaints it and its vertical
+    scrollbar asked: the layout's frame draws both (note 3). Never raises."""
     bar = widget._vertical_scrollbar  # private, note 1
     if scroll_y is not None:
         widget.set_reactive(Widget.scroll_y, scroll_y)
@@ -331,12 +338,8 @@ def painted_by_layout(widget: Widget, scroll_y: float | None) -> None:
         if bar is not None:
             bar.set_reactive(ScrollBar.position, bar.validate_position(scroll_y))
     widget._repaint_required = False  # private, note 3
-    if bar is not None and bar._repaint_required:  # private, note 3
-        # The layout may leave the bar where it was (the log grew to the left): its repaint
-        # is drawn in this layout's frame, not dropped and not left for a frame of its own.
-        bar._repaint_required = False
-        bar._set_dirty()
-        widget.screen._compositor.update_widgets({bar})
+    if bar is not None:
+        bar._repaint_required = False  # private, note 3
 
 
 def scroll_end_now(widget: Widget) -> None:

@@ -51,9 +51,10 @@ ROWS_KEPT = 512
 class KeptStyleLog(ScreenRepaint, RichLog):
     """A ``RichLog`` whose ``rich_style`` is computed once per ``render_lines``.
 
-    A subclass, not a mixin: Textual collects a widget's default CSS along
-    the first base of each class only, so a mixin placed first would hide
-    ``RichLog``'s own CSS."""
+    A subclass of ``RichLog``, not a ``Widget`` mixin: Textual collects a
+    widget's default CSS along the first base of each class that is a
+    ``DOMNode``, so a ``Widget`` mixin placed first would hide ``RichLog``'s
+    own CSS (``ScreenRepaint`` is a plain mixin, ``_textual_private`` note 11)."""
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
