@@ -106,10 +106,10 @@ async def test_rules_3_a_cleared_log_forgets_its_turned_page():
 
 
 async def test_rules_3_a_layout_that_leaves_the_log_s_size_keeps_its_turned_page():
-    """Every layout hands each widget its size; the log took its outer size
-    (border row included) for a new size, so any layout of the screen (a
-    region of the table grew) dropped its turned page and scrolled it
-    without a repaint. Thirteenth round."""
+    """Every layout hands each widget its outer size; the log compared it
+    with its size inside the border, so any layout of the screen (a region
+    of the table grew) counted as a resize: it dropped its turned page and
+    scrolled without a repaint. Thirteenth round."""
     app = Log(rows=20)
     async with app.run_test(size=(60, 30)) as pilot:
         log = app.query_one(LogPanel)

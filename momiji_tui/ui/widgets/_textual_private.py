@@ -143,10 +143,11 @@ and ``tests/ui/test_log_rows.py``.
    ``DOMNode``, so a ``Widget`` mixin placed first would hide the widget's
    own CSS. A repaint asked while the screen draws a frame (from a
    widget's ``render_lines``) would be cleared with the frame's dirty
-   widgets; no table widget asks one there. ``tests/ui/test_screen_repaint.py`` checks, after every key of
-   a turn, that a model of the terminal fed every frame shows what a
-   redraw of the whole screen shows, and that a play posts no ``Update``
-   for the table's widgets.
+   widgets; no table widget asks one there.
+   ``tests/ui/test_screen_repaint.py`` checks, after every key of a turn,
+   that a model of the terminal fed every frame shows what a redraw of the
+   whole screen shows, that a play posts no ``Update`` for the table's
+   widgets, and that a play that grows your row is one frame.
 12. ``Widget.scroll_end(animate=False, immediate=True)`` anchors an
    anchored widget again (private ``_anchored``, ``_anchor_released``) and
    scrolls with the private ``_scroll_to(..., release_anchor=False)``,
