@@ -186,3 +186,19 @@ def sentence(widget) -> str:
     text: a long sentence comes wrapped at the region's width (``fit_lines``),
     the space it breaks at dropped."""
     return plain(widget).replace("\n", " ")
+
+
+def count_frames(monkeypatch) -> list[object]:
+    """Record each frame handed to the terminal (``App._display``) from now on."""
+    from textual.app import App
+
+    frames: list[object] = []
+    original = App._display
+
+    def display(self, screen, renderable):
+        if renderable is not None:
+            frames.append(renderable)
+        return original(self, screen, renderable)
+
+    monkeypatch.setattr(App, "_display", display)
+    return frames

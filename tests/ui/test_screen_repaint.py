@@ -13,7 +13,7 @@ writes the same bytes, ``tests/ui/test_dirty_lines.py``).
 from __future__ import annotations
 
 import pytest
-from helpers import scripted_bot, sit, situation
+from helpers import count_frames, scripted_bot, sit, situation
 from rich.cells import cell_len
 from rich.console import Console
 from rich.segment import ControlType
@@ -143,14 +143,6 @@ async def test_rules_4_2_a_play_that_grows_your_row_is_drawn_in_one_frame(isolat
     """Your first pile, drawn as a big card at 200×60, makes your row taller: a layout. The regions' repaints
     reach the screen at once, so the layout must too (else the screen drew
     the repaints, then the layout in a second frame)."""
-    frames: list[object] = []
-    display = App._display
-
-    def counted(self, screen, renderable):
-        if renderable is not None:
-            frames.append(renderable)
-        return display(self, screen, renderable)
-
     app = MomijiApp(isolated_dirs, bot_delay=0, make_bot=scripted_bot)
     async with app.run_test(size=(200, 60)) as pilot:
         screen = await sit(pilot, situation(hand="M0a C1a", display="O1b"))
@@ -159,7 +151,7 @@ async def test_rules_4_2_a_play_that_grows_your_row_is_drawn_in_one_frame(isolat
         for _ in range(4):  # bounded: the selection is drawn
             await pilot.pause()
         height = you.size.height
-        monkeypatch.setattr(App, "_display", counted)
+        frames = count_frames(monkeypatch)
         await pilot.press("enter")  # plays M0a: your first pile (RULES §4.2)
         for _ in range(4):  # bounded: the table change and its layout
             await pilot.pause()

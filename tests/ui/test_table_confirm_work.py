@@ -12,7 +12,7 @@ from __future__ import annotations
 import importlib
 
 import pytest
-from helpers import scripted_bot, sit, situation
+from helpers import count_frames, scripted_bot, sit, situation
 from textual.app import App
 from textual.geometry import Size
 from textual.screen import Screen
@@ -53,20 +53,6 @@ def layouts_asked(monkeypatch) -> list[str]:
 
     monkeypatch.setattr(Widget, "refresh", refresh)
     return calls
-
-
-def count_frames(monkeypatch) -> list[object]:
-    """Record each frame handed to the terminal (``App._display``)."""
-    frames: list[object] = []
-    original = App._display
-
-    def display(self, screen, renderable):
-        if renderable is not None:
-            frames.append(renderable)
-        return original(self, screen, renderable)
-
-    monkeypatch.setattr(App, "_display", display)
-    return frames
 
 
 class OneLog(App[None]):
