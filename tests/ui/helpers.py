@@ -188,17 +188,23 @@ def sentence(widget) -> str:
     return plain(widget).replace("\n", " ")
 
 
-def count_frames(monkeypatch) -> list[object]:
-    """Record each frame handed to the terminal (``App._display``) from now on."""
+def on_frames(monkeypatch, each) -> None:
+    """Call ``each(frame)`` with every frame handed to the terminal
+    (``App._display``) from now on."""
     from textual.app import App
 
-    frames: list[object] = []
     original = App._display
 
     def display(self, screen, renderable):
         if renderable is not None:
-            frames.append(renderable)
+            each(renderable)
         return original(self, screen, renderable)
 
     monkeypatch.setattr(App, "_display", display)
+
+
+def count_frames(monkeypatch) -> list[object]:
+    """Record each frame handed to the terminal (``App._display``) from now on."""
+    frames: list[object] = []
+    on_frames(monkeypatch, frames.append)
     return frames

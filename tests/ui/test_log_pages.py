@@ -39,6 +39,16 @@ def shown(log: LogPanel) -> list[str]:
     return rows[1:]
 
 
+async def turned_page(app: Log, pilot) -> LogPanel:
+    """``app``'s log (20 rows) after its 21st line turned the page: 5 blank rows below it."""
+    log = app.query_one(LogPanel)
+    await pilot.pause()
+    deal(log, *(f"Seat{i:02}" for i in range(21)))  # the 21st line turns the page
+    await pilot.pause()
+    assert log.virtual_size.height == 26
+    return log
+
+
 def test_rules_3_a_log_shorter_than_jump_from_rows_never_leaves_blank_rows():
     assert [jump_rows(h) for h in (1, 4, JUMP_FROM - 1)] == [0, 0, 0]
     assert jump_rows(JUMP_FROM) == JUMP_FROM // 4 and jump_rows(59) == 14
@@ -112,11 +122,7 @@ async def test_rules_3_a_layout_that_leaves_the_log_s_size_keeps_its_turned_page
     scrolled without a repaint. Thirteenth round."""
     app = Log(rows=20)
     async with app.run_test(size=(60, 30)) as pilot:
-        log = app.query_one(LogPanel)
-        await pilot.pause()
-        deal(log, *(f"Seat{i:02}" for i in range(21)))  # the 21st line turns the page
-        await pilot.pause()
-        assert log.virtual_size.height == 26
+        log = await turned_page(app, pilot)
         app.screen.refresh(layout=True)
         for _ in range(3):  # bounded: the layout and its frame
             await pilot.pause()
@@ -130,11 +136,7 @@ async def test_rules_3_a_log_made_shorter_after_its_page_turned_shows_its_latest
     height, not width): it showed blank rows only. Review finding."""
     app = Log(rows=20)
     async with app.run_test(size=(60, 30)) as pilot:
-        log = app.query_one(LogPanel)
-        await pilot.pause()
-        deal(log, *(f"Seat{i:02}" for i in range(21)))  # the 21st line turns the page
-        await pilot.pause()
-        assert log.virtual_size.height == 26
+        log = await turned_page(app, pilot)
         log.styles.height = 5  # 4 rows of lines under the border
         for _ in range(3):  # bounded: the layout and its frame
             await pilot.pause()

@@ -13,13 +13,12 @@ writes the same bytes, ``tests/ui/test_dirty_lines.py``).
 from __future__ import annotations
 
 import pytest
-from helpers import count_frames, scripted_bot, sit, situation
+from helpers import count_frames, on_frames, scripted_bot, sit, situation
 from rich.cells import cell_len
 from rich.console import Console
 from rich.segment import ControlType
 from textual import messages
 from textual._compositor import LayoutUpdate
-from textual.app import App
 from textual.geometry import Region as Area
 from textual.widget import Widget
 
@@ -77,14 +76,7 @@ async def test_rules_4_after_every_key_the_terminal_shows_what_a_full_redraw_sho
     an undo, a collect, a discard…) it shows the cells a redraw of the whole
     screen shows: no repaint was lost, whichever way it reached the screen."""
     terminal = Terminal(size)
-    display = App._display
-
-    def written(self, screen, renderable):
-        if renderable is not None:
-            terminal.write(renderable)
-        return display(self, screen, renderable)
-
-    monkeypatch.setattr(App, "_display", written)
+    on_frames(monkeypatch, terminal.write)
     app = MomijiApp(isolated_dirs, bot_delay=0, make_bot=scripted_bot)
     async with app.run_test(size=size) as pilot:
         screen = await sit(pilot, situation(hand=HAND, display="O3b Z3b M3b", seats=3))
