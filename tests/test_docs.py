@@ -38,3 +38,73 @@ def test_every_rules_section_cited_in_the_code_exists():
     missing = {c for c in cited if c not in sections and c.split(".")[0] not in sections}
     assert not missing, f"the code cites sections RULES.md does not have: {sorted(missing)}"
     assert len(cited) > 20
+
+
+# ------------------------------------------------------------- the documents
+DOCS = ROOT / "docs"
+README = ROOT / "README.md"
+
+
+def _headings(path: Path) -> list[str]:
+    import re
+
+    return [h.strip() for h in re.findall(r"^#+ (.+)$", path.read_text(), flags=re.M)]
+
+
+def _section(path: Path, heading: str) -> str:
+    """The text under ``## heading`` up to the next heading of any level."""
+    import re
+
+    text = path.read_text()
+    match = re.search(rf"^##+ {re.escape(heading)}\n(.*?)(?=^#)", text + "\n#", flags=re.M | re.S)
+    assert match, f"{path.name} has no section {heading!r}"
+    return match.group(1)
+
+
+def test_readme_is_a_players_page_of_at_most_200_lines():
+    """README: what it is, the two commands, a turn, the keys, the commands, links."""
+    text = README.read_text()
+    assert len(text.splitlines()) <= 200
+    for heading in ("Play", "Test", "How a turn goes", "Keys at the table", "Commands"):
+        assert heading in _headings(README), heading
+    for operator_word in ("fail2ban", "systemd", "pg_dump", "--max-startups", "LISTEN"):
+        assert operator_word not in text, f"{operator_word!r} is for operators: docs/SERVER.md"
+
+
+def test_readme_links_point_at_files_in_the_repository():
+    import re
+
+    links = re.findall(r"\]\(([^)#]+)\)", README.read_text())
+    assert {"docs/RULES.md", "docs/SERVER.md", "docs/ARCHITECTURE.md", "docs/PERFORMANCE.md"} <= set(links)
+    assert [link for link in links if not (ROOT / link).is_file()] == []
+
+
+def test_readme_commands_are_the_ones_ci_runs():
+    """The README's install-and-test command is the one `.ci/run` runs (`-q` aside),
+    and its play command installs the package and starts the `momiji` script."""
+    import re
+    import tomllib
+
+    blocks = re.findall(r"```sh\n(.*?)\n```", README.read_text(), flags=re.S)
+    play = _section(README, "Play")
+    test = _section(README, "Test")
+    play_command = next(b for b in blocks if b in play)
+    test_command = next(b for b in blocks if b in test)
+    assert play_command == "python3 -m venv .venv && .venv/bin/pip install -e . && .venv/bin/momiji"
+    scripts = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["scripts"]
+    assert "momiji" in scripts
+    ci = (ROOT / ".ci" / "run").read_text().replace("pip install -q ", "pip install ")
+    assert test_command in ci.splitlines(), "README's test command and .ci/run are out of step"
+
+
+def test_server_doc_holds_what_operators_need():
+    """Hosting moved out of the README: SERVER.md has every operator's section, once."""
+    headings = _headings(DOCS / "SERVER.md")
+    for heading in (
+        "Connecting", "Running a server", "Every core", "The data dir", "Algorithms", "The server's log",
+        "Running it as a service", "Playing on a database (PostgreSQL)", "Several hosts",
+        "What an operator must know", "The shared lobby on a database",
+    ):
+        assert headings.count(heading) == 1, heading
+    assert "failregex = momiji:" in _section(DOCS / "SERVER.md", "The server's log")
+    assert "[Service]" in _section(DOCS / "SERVER.md", "Running it as a service")

@@ -22,7 +22,7 @@ HINT_ITERATIONS = 200
 """The search budget of one hint: twice Hard's play budget (a surer ranking).
 Measured on this 2-core machine at load average ~13 (niced), 5 play views
 each: 2 seats median 0.44 s (max 0.79), 3 seats 1.44 s (1.92), 4 seats
-1.51 s (1.88) (README, "Hints")."""
+1.51 s (1.88) (README "Keys at the table", the hints)."""
 
 
 @dataclass(frozen=True)

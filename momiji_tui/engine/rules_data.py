@@ -2,7 +2,7 @@
 
 Values marked **[house]** in RULES live here so that a player holding the
 printed rule book can correct them in one file. Decisions this project made
-where RULES is silent are marked ``# decision:`` and listed in README.md.
+where RULES is silent are marked ``# decision:`` and listed in README "Rules questions decided here".
 """
 
 from __future__ import annotations

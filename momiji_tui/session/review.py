@@ -37,7 +37,7 @@ REVIEW_ITERATIONS = 100
 player met. Measured on this 2-core machine (docs/PERFORMANCE.md, "Post-game
 review"): a bot-played 2-seat game (about 40 decisions of one seat) costs
 ~4.5 s of CPU, 16–19 s of wall time with the machine loaded (load average
-~11), inside issue 17's 30 s; 60 iterations cost ~3 s of CPU."""
+~11), inside the 30 s target; 60 iterations cost ~3 s of CPU."""
 
 WORST_TURNS = 3
 """How many of the costliest turns the review lists first (issue 17)."""

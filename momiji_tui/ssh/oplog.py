@@ -4,7 +4,7 @@ Every line goes to the ``momiji`` logger, so with the server's log format a
 line reads ``<time> WARNING momiji: auth failed from 1.2.3.4 port 5678: no
 key accepted``: a stable prefix (``momiji:``), the event, and ``from <ip>
 port <port>`` on every line about a client (what fail2ban matches). The
-events and their words are listed in README ("The server's log").
+events and their words are listed in SERVER "The server's log".
 
 The lobby may log tables starting and ending with a plain
 ``logging.getLogger("momiji").info("table started: ...")``; it needs
@@ -25,7 +25,7 @@ def client_event(event: str, peer: Peer, detail: str = "", level: int = logging.
     """Log one line about a client: ``<event> from <ip> port <port>[: <detail>]``.
 
     Args:
-        event: what happened, from the README's table (``"login"``,
+        event: what happened, from the table in SERVER "The server's log" (``"login"``,
             ``"auth failed"``, ``"refused request"``, ...).
         peer: the client's address and port.
         detail: free text after a colon; control characters are escaped so

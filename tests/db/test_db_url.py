@@ -1,5 +1,5 @@
 """Database URLs with odd characters: no message ever shows the password
-(README "Playing on a database"; store/database/connect.py). Pure: no
+(SERVER "Playing on a database (PostgreSQL)"; store/database/connect.py). Pure: no
 PostgreSQL, no connection is opened."""
 
 from __future__ import annotations

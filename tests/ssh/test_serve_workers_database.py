@@ -1,5 +1,5 @@
 """``momiji serve --workers N --database URL`` with a database that cannot be
-used (README, "Playing on a database": *one line in the log and exit status
+used (SERVER "Playing on a database (PostgreSQL)": *one line in the log and exit status
 1 (the server does not start)*). The parent checks the database before it
 forks, as it checks the data dir and the host key; before, every worker
 failed on its own and was replaced until the parent gave up (20 log lines:

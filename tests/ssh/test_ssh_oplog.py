@@ -1,7 +1,7 @@
-"""Issue 12 item 9: the operator's log, one line per event with the address.
+"""The operator's log, one line per event with the address.
 
 Every line about a client reads ``<event> from <ip> port <port>[: detail]``
-on the ``momiji`` logger, so fail2ban can match it (README, "The server's log").
+on the ``momiji`` logger, so fail2ban can match it (SERVER "The server's log").
 """
 
 from __future__ import annotations

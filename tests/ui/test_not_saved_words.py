@@ -1,5 +1,5 @@
-"""What a player reads when a move is not saved (README "Playing on a
-database"): a move refused because another worker or server saved a move of
+"""What a player reads when a move is not saved (SERVER "Playing on a
+database (PostgreSQL)"): a move refused because another worker or server saved a move of
 the game first can never succeed by trying again (the game moved on; only
 leaving it and opening it again helps), so the message must not say "Try
 again" after "leave the game and open it again"."""

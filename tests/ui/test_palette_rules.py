@@ -1,6 +1,6 @@
 """The palette's landscape entries say what a landscape costs in the game
-at the table: its own rules version (RULES §1.5, §4.5; README "A save from
-an older rules version is played on ... under its own rules")."""
+at the table: its own rules version (RULES §1.5, §4.5; docs/RULES.md "Rules
+versions": an older rules version is played under its own rules)."""
 
 from __future__ import annotations
 
