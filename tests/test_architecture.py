@@ -1,4 +1,4 @@
-"""DESIGN "Layers": the engine and the bots stay pure, imports point down."""
+"""ARCHITECTURE "Layers": the engine and the bots stay pure, imports point down."""
 
 from __future__ import annotations
 
@@ -171,7 +171,7 @@ def test_issue13_ui_layers_contract_is_kept():
 
 
 def test_issue13_no_ui_module_over_400_lines():
-    """STYLE "Sizes": no module of ui/ over 400 lines (issue 13: the table
+    """ARCHITECTURE "Module sizes": no module of ui/ over 400 lines (issue 13: the table
     screen was 1,163)."""
     big = {name: n for name, path in _ui_sources().items()
            if (n := len(path.read_text().splitlines())) > 400}

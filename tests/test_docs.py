@@ -108,3 +108,51 @@ def test_server_doc_holds_what_operators_need():
         assert headings.count(heading) == 1, heading
     assert "failregex = momiji:" in _section(DOCS / "SERVER.md", "The server's log")
     assert "[Service]" in _section(DOCS / "SERVER.md", "Running it as a service")
+
+
+CITED_DOCS = {"README": README, "SERVER": DOCS / "SERVER.md", "ARCHITECTURE": DOCS / "ARCHITECTURE.md",
+              "PERFORMANCE": DOCS / "PERFORMANCE.md"}
+
+
+def _sources() -> list[Path]:
+    return sorted(p for folder in ("momiji_tui", "tests", "bench") for p in (ROOT / folder).rglob("*.py"))
+
+
+def test_every_document_section_cited_in_code_and_tests_exists():
+    """``ARCHITECTURE "The engine"``, ``SERVER "Several hosts"``, ``README "…"`` and
+    ``PERFORMANCE "…"`` name a heading of that document (a comment may break the
+    name over two lines)."""
+    import re
+
+    cited = 0
+    missing = []
+    for path in _sources():
+        text = path.read_text()
+        for doc, name in re.findall(r"\b(README|SERVER|ARCHITECTURE|PERFORMANCE) \"([^\"]+)\"", text):
+            name = " ".join(name.split())
+            if name == "…":  # how a citation is written, as in this docstring
+                continue
+            cited += 1
+            if name not in _headings(CITED_DOCS[doc]):
+                missing.append(f"{path.relative_to(ROOT)}: {doc} {name!r}")
+    assert missing == []
+    assert cited > 25
+
+
+def test_code_and_tests_cite_only_documents_in_the_repository():
+    """No citation of the team's DESIGN or STYLE notes: they are not in a clone."""
+    import re
+
+    outside = [
+        f"{path.relative_to(ROOT)}:{number}"
+        for path in _sources()
+        for number, line in enumerate(path.read_text().splitlines(), 1)
+        if re.search(r"\b(DESIGN|STYLE) [\"]", line)
+    ]
+    assert outside == []
+
+
+def test_architecture_has_a_section_per_layer():
+    headings = _headings(DOCS / "ARCHITECTURE.md")
+    for heading in ("Layers", "Module sizes", "The engine", "Saves", "Bots", "Sessions", "SSH", "The UI"):
+        assert heading in headings, heading

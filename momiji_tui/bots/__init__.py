@@ -1,4 +1,4 @@
-"""Bots: players that see only a ``PlayerView`` (DESIGN "Bots").
+"""Bots: players that see only a ``PlayerView`` (ARCHITECTURE "Bots").
 
     bot = make_bot("normal", seed=7)
     command = bot.choose(view(state, seat))     # one legal command

@@ -1,4 +1,4 @@
-"""Easy: a random legal player with a little sense (DESIGN "Bots").
+"""Easy: a random legal player with a little sense (ARCHITECTURE "Bots").
 
 It takes its main action at random but prefers playing cards to collecting
 them, never wastes an acorn on a landscape that would do nothing, skips the

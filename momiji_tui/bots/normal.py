@@ -1,4 +1,4 @@
-"""Normal: a greedy player that looks one turn ahead (DESIGN "Bots").
+"""Normal: a greedy player that looks one turn ahead (ARCHITECTURE "Bots").
 
 Each decision scores every legal command by the evaluation of the state it
 leads to (``evaluate.relative_value``), in a world determinized from the

@@ -1,5 +1,5 @@
 """Fast move choice for simulations: a random legal-move sampler and light
-greedy policies, all without listing every legal command (DESIGN "The
+greedy policies, all without listing every legal command (ARCHITECTURE "The
 engine": a way to pick a random legal move without listing every mixed play).
 
 Each builds one command directly from the state of the seat to move. Every

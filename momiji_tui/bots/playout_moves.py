@@ -2,7 +2,7 @@
 ``playout_policy``, ``playout_prefilter``): what a seat's row and hand allow,
 read straight from the state, and one legal command built from a choice.
 
-Pure and cheap: no list of every legal command is made (DESIGN "The
+Pure and cheap: no list of every legal command is made (ARCHITECTURE "The
 engine": a way to pick a random legal move without listing every mixed play).
 """
 

@@ -1,5 +1,5 @@
 """The random legal-move sampler of the playouts: one random legal command
-for the seat to move, built directly from the state (DESIGN "The engine":
+for the seat to move, built directly from the state (ARCHITECTURE "The engine":
 without listing every mixed play). Every command it returns is accepted by
 ``decide`` (tests/bots/test_playout.py).
 """

@@ -1,4 +1,4 @@
-"""Seeded bot tournaments with seats rotated (DESIGN "Bots": strength is measured).
+"""Seeded bot tournaments with seats rotated (ARCHITECTURE "Bots": strength is measured).
 
     result = run_tournament(["hard", "normal"], games=1000, seats=2, seed=0, jobs=2)
 

@@ -1,4 +1,4 @@
-"""The Momiji rules engine: pure Python, event-sourced, no I/O (DESIGN "The engine").
+"""The Momiji rules engine: pure Python, event-sourced, no I/O (ARCHITECTURE "The engine").
 
     events = create_game(["Ada", "Bot"], seed=1)      # GameCreated + setup
     state = fold(events)                               # the fold of the events

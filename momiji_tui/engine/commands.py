@@ -1,4 +1,4 @@
-"""Commands: what a seat asks for (DESIGN "The engine").
+"""Commands: what a seat asks for (ARCHITECTURE "The engine").
 
 Commands are frozen dataclasses and carry the asking ``seat``. They are
 validated by ``decide``; an illegal one raises ``IllegalCommand``.

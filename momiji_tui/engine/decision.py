@@ -1,5 +1,5 @@
 """The outcome of a command as ``decide`` builds it: the state the events
-are applied to as they are decided, and the events (DESIGN "The engine").
+are applied to as they are decided, and the events (ARCHITECTURE "The engine").
 
 Shared by the command handlers (decide.py) and the landscape powers
 (powers.py).

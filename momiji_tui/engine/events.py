@@ -1,4 +1,4 @@
-"""Events: facts that happened, past tense (DESIGN "The engine").
+"""Events: facts that happened, past tense (ARCHITECTURE "The engine").
 
 Every change of a game is one of these frozen dataclasses; the state is their
 fold (``fold.py``). Chance is recorded in the events themselves (the shuffled

@@ -1,4 +1,4 @@
-"""``apply`` and ``fold``: the only way a state changes (DESIGN "The engine").
+"""``apply`` and ``fold``: the only way a state changes (ARCHITECTURE "The engine").
 
 ``apply(state, event)`` returns a new state and leaves ``state`` as it was.
 ``apply_in_place`` is the same change made to a state the caller owns (bots'

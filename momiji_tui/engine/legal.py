@@ -1,4 +1,4 @@
-"""Legal actions: every command a seat may give now (DESIGN "The engine").
+"""Legal actions: every command a seat may give now (ARCHITECTURE "The engine").
 
 ``legal_commands(state, seat)`` lists them; each one is accepted by
 ``decide``. Two simplifications keep the list finite and small, and neither

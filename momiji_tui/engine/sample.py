@@ -1,4 +1,4 @@
-"""A random legal command without listing them all (DESIGN "The engine").
+"""A random legal command without listing them all (ARCHITECTURE "The engine").
 
 ``sample_command(state, seat, rng)`` first picks a kind of command uniformly
 among the kinds legal now (the classes ``legal_commands`` would list:

@@ -1,4 +1,4 @@
-"""The state of a game: the fold of its events (DESIGN "The engine").
+"""The state of a game: the fold of its events (ARCHITECTURE "The engine").
 
 Nothing but ``fold.apply`` changes a state; callers treat it as a value.
 ``clone`` is a cheap structural copy (lists of small ints and strings).

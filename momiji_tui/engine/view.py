@@ -1,4 +1,4 @@
-"""Player views: what one seat may know (RULES §8, DESIGN "The engine").
+"""Player views: what one seat may know (RULES §8, ARCHITECTURE "The engine").
 
 Bots, the UI, every SSH client and the move log get a ``PlayerView``, never
 the ``GameState``. ``determinize`` turns a view back into a full state by

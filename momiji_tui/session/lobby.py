@@ -1,4 +1,4 @@
-"""Shared tables: the lobby of one server process (DESIGN "SSH").
+"""Shared tables: the lobby of one server process (ARCHITECTURE "Sessions").
 
 One :class:`Lobby` per ``momiji serve``. It knows who is connected (members:
 one per SSH session), the tables waiting for players, and the games being
@@ -270,7 +270,7 @@ class Lobby(LiveGames):
             if seat.account_id is not None:
                 index.setdefault(seat.account_id, set()).add(table.game_id)
         log.info("table %s started as game %s", pending.table_id, table.game_id)
-        logging.getLogger("momiji").info(  # the operator's log (README, "The server's log")
+        logging.getLogger("momiji").info(  # the operator's log (SERVER "The server's log")
             "table started: game %s, seats %s", table.game_id,
             ", ".join(seat.account_id or "bot" for seat in seats))
         for i, s in enumerate(pending.seats):

@@ -1,4 +1,4 @@
-"""What the lobby of a server deals in (DESIGN "SSH"): players, the events
+"""What the lobby of a server deals in (ARCHITECTURE "Sessions"): players, the events
 it sends to front ends, waiting tables and what "who is playing" lists.
 Plain data; the :class:`~momiji_tui.session.lobby.Lobby` acts on it."""
 

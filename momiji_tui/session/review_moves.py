@@ -1,6 +1,6 @@
 """A seat's decisions read back from a finished game's event log (issue 17).
 
-The log holds events, not commands (DESIGN "Saves"), so each of the seat's
+The log holds events, not commands (ARCHITECTURE "Saves"), so each of the seat's
 moves is found again: in the state folded up to the move, the command whose
 events (``decide``) are the log's next events. Pure: no files, no UI.
 

@@ -1,4 +1,4 @@
-"""A shared table in play (DESIGN "SSH"): its seats, who controls them (as
+"""A shared table in play (ARCHITECTURE "Sessions"): its seats, who controls them (as
 events in its log, :mod:`.seat_log`), takeovers after a wait, and the one
 task that runs its bots.
 

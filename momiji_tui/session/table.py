@@ -1,6 +1,6 @@
 """A table: one game's engine state, its event log on disk and its seats.
 
-The one place that runs turns (DESIGN "Layers"): front ends (the Textual app,
+The one place that runs turns (ARCHITECTURE "Layers"): front ends (the Textual app,
 each SSH client) send commands here and get ``PlayerView``s back; bots are
 asked here; every event is appended to the log (flushed and fsynced) before
 it changes the table, then published to listeners.

@@ -1,4 +1,4 @@
-"""STYLE "Sizes" in bots/: a module holds one concept and stays under 400
+"""ARCHITECTURE "Module sizes" in bots/: a module holds one concept and stays under 400
 lines (the playout module had grown to 440: sampler, policies and prefilter
 in one file)."""
 

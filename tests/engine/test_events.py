@@ -1,4 +1,4 @@
-"""Events: stable JSON form, ``fold``/``apply`` (DESIGN "The engine")."""
+"""Events: stable JSON form, ``fold``/``apply`` (ARCHITECTURE "The engine")."""
 
 from __future__ import annotations
 

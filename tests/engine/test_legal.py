@@ -1,4 +1,4 @@
-"""``legal_commands``: what it lists (DESIGN "The engine", the note in legal.py)."""
+"""``legal_commands``: what it lists (ARCHITECTURE "The engine", the note in legal.py)."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
 """Crash test: a process saving bot-only games is killed with SIGKILL at
 random points; every file must still load, and lose at most the event that
-was being written (DESIGN "Saves": "a crash ... loses at most the move being made").
+was being written (ARCHITECTURE "Saves": "a crash ... loses at most the move being made").
 
 The kill points are random (seeded) and land wherever the child happens to
 be, but the verdict never depends on timing: whatever was cut, each file is

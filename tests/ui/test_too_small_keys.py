@@ -1,5 +1,5 @@
 """Below a screen's minimum size only the 'window too small' notice shows
-(README: nothing crashes on a tiny terminal; the notice says "The game is
+(ARCHITECTURE "The UI": nothing crashes on a tiny terminal; the notice says "The game is
 saved; ctrl+q quits."). Keys must not act on the hidden screen: a newcomer
 at 30×8 pressing 1 1 1 had drafted all three landscapes blind (RULES §2.1),
 and the table already refused its keys while too small."""

@@ -1,5 +1,5 @@
 """The PostgreSQL store (issue 15): games and their events in a database, for
-hosts whose players and tables outgrow one process (DESIGN "SSH").
+hosts whose players and tables outgrow one process (ARCHITECTURE "SSH").
 
 ``games`` holds each game's save header, ``events`` its events keyed by
 ``(game_id, position)``: of two writers at one position exactly one wins

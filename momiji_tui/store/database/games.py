@@ -1,7 +1,7 @@
 """The database store's games and events (asyncio): create, append, read,
 load and list, on one connection.
 
-Optimistic concurrency (DESIGN "SSH", as message-db and ``eventsourcing``
+Optimistic concurrency (ARCHITECTURE "SSH", as message-db and ``eventsourcing``
 do it): a move is appended at ``expected + 1, expected + 2…`` in one
 transaction; ``PRIMARY KEY (game_id, position)`` lets exactly one of two
 writers at the same ``expected`` position win, and the other gets
