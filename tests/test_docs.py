@@ -156,3 +156,18 @@ def test_architecture_has_a_section_per_layer():
     headings = _headings(DOCS / "ARCHITECTURE.md")
     for heading in ("Layers", "Module sizes", "The engine", "Saves", "Bots", "Sessions", "SSH", "The UI"):
         assert heading in headings, heading
+
+
+def test_performance_is_the_current_contract_in_at_most_300_lines():
+    """PERFORMANCE.md: the targets, the bench commands, the current figures and
+    what the fast paths rely on, before a last "Measurements" section where
+    new figures are appended (the history is in git)."""
+    path = DOCS / "PERFORMANCE.md"
+    text = path.read_text()
+    contract, _, _ = text.partition("\n## Measurements\n")
+    assert len(contract.splitlines()) <= 300
+    headings = _headings(path)
+    for heading in ("Targets", "Running the benchmarks", "What the fast paths rely on"):
+        assert heading in headings, heading
+    assert [h for h in headings if text.count(f"\n## {h}\n")][-1] == "Measurements", "Measurements is the last section"
+    assert "python -m bench" in _section(path, "Running the benchmarks")

@@ -34,7 +34,7 @@ reviews are then recomputed (``store.review_cache``)."""
 REVIEW_ITERATIONS = 100
 """Hard's iterations per reviewed decision: its own play budget
 (``hard.DEFAULT_ITERATIONS``), so the review judges with the strength the
-player met. Measured on this 2-core machine (docs/PERFORMANCE.md, "Post-game
+player met. Measured on this 2-core machine (PERFORMANCE "Post-game
 review"): a bot-played 2-seat game (about 40 decisions of one seat) costs
 ~4.5 s of CPU, 16–19 s of wall time with the machine loaded (load average
 ~11), inside the 30 s target; 60 iterations cost ~3 s of CPU."""
