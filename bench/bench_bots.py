@@ -1,5 +1,5 @@
 """Bot speed: decision times at the play budget (what the app uses), and
-whole seeded games per CPU second, as the tournaments of issue 16 play them
+whole seeded games per CPU second, as the long tournaments play them
 (``run_tournament``, one process, random panoramas)."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""CPU time per key press at the table (issue 13), measured two ways.
+"""CPU time per key press at the table, measured two ways.
 
 A 3-seat game (seed 3, easy bots, no bot delay) is opened at 80×24 and at
 200×60; once it is the player's turn four kinds of key are pressed many
@@ -35,9 +35,8 @@ before the presses (the game's own log is short at its start): later in a
 game the log is full, as through most of a game. The default, ``LOG_LINES``,
 fills the log at both sizes; ``--log-lines 0`` starts from the short log of
 the first turn (it fills during the run, about 22 confirms in at 200×60, so
-that median mixes both; the figures before issue 13's tenth round were taken
-that way). A full log at 80×24 (4 rows) scrolls on every confirm; since the
-eleventh round a full log at 200×60 (59 rows) turns its page by a quarter,
+that median mixes both). A full log at 80×24 (4 rows) scrolls on every
+confirm; a full log at 200×60 (59 rows) turns its page by a quarter,
 so about one confirm in seven scrolls it (``ui/widgets/log_panel.py``):
 those confirms are in the p95, the others in the median.
 """
@@ -182,7 +181,7 @@ async def _until_idle(channel: _Channel) -> None:
     A future and a timer per wait, woken by the frame or the timer: the
     harness's own CPU stays small beside the key's (``asyncio.wait_for``
     made a task for each wait: the harness's callbacks took ~0.5 ms of a
-    confirm, now ~0.35, the key's bytes fed in included; twelfth round)."""
+    confirm, now ~0.35, the key's bytes fed in included)."""
     loop = asyncio.get_running_loop()
     for _ in range(int(10 / QUIET)):
         waiter = channel.waiter = loop.create_future()

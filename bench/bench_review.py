@@ -1,4 +1,4 @@
-"""Post-game review time (issue 17): one seat's whole review of a seeded,
+"""Post-game review time: one seat's whole review of a seeded,
 bot-played (Normal) game, 2 and 4 seats, at the review's budget per decision
 (``session.review.REVIEW_ITERATIONS``). Target: a 2-seat game in ≤ 30 s.
 
@@ -18,7 +18,7 @@ from momiji_tui.session.review import REVIEW_ITERATIONS, review_game
 from .common import row
 
 TARGET_2_SEATS = 30.0
-"""Seconds: issue 17's budget for a 2-seat game's review on this machine."""
+"""Seconds: the target for a 2-seat game's review on this machine."""
 
 
 def played(seats: int, seed: int) -> list[ev.Event]:

@@ -1,4 +1,4 @@
-"""What one part of a key press costs, measured by taking it away (issue 13).
+"""What one part of a key press costs, measured by taking it away.
 
     python -m bench.key_parts log --size 80x24 --presses 40
     python -m bench.key_parts rows --size 200x60 --measure compositor
@@ -24,24 +24,24 @@ less, so this measures, it is not a fix):
 * ``footer`` — the table's ``check_action`` answers yes to every key: no
   reasons are worked out and the footer's line never changes.
 
-Parts that put back what an earlier round replaced (the table shows the same
+Parts that put back what a fast path replaced (the table shows the same
 cells; this measures what the change saves):
 
 * ``rows``    — a region's rows drawn by Textual (``StylesCache``) instead of
-  ``ContentRows`` (ninth round);
+  ``ContentRows``;
 * ``draw``    — a region's line drawn through a ``Content`` (``_line_strip``)
-  instead of straight from its Rich spans (``KeptLines.draw``, ninth round);
+  instead of straight from its Rich spans (``KeptLines.draw``);
 * ``covered`` — the compositor renders the lines that widgets in front cover
-  entirely (``DirtyLinesCompositor.SKIP_COVERED`` off, ninth round);
+  entirely (``DirtyLinesCompositor.SKIP_COVERED`` off);
 * ``bytes``   — Textual's ``ChopsUpdate`` writes the update (a cursor move
-  made for every chop) instead of ``QuickChopsUpdate`` (tenth round);
+  made for every chop) instead of ``QuickChopsUpdate``;
 * ``append``  — the log's new line goes through ``RichLog.write`` (Rich's
-  wrap) instead of ``append_fitting_line`` (tenth round).
+  wrap) instead of ``append_fitting_line``.
 
 ``--log-lines N`` writes N lines into the log first (default
 ``bench_keys.LOG_LINES``: a full log, as in most of a game; 0: the first
 turn's short log). A full log scrolls on every confirm at 80×24; at 200×60
-it turns its page by a quarter since the eleventh round, so ``scroll``
+it turns its page by a quarter, so ``scroll``
 there measures the confirms that turn it.
 
 Not run by ``python -m bench`` (its name has no ``bench_`` prefix).

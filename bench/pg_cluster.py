@@ -1,5 +1,5 @@
 """A throw-away PostgreSQL for ``bench/bench_ssh.py --database`` and the
-database tests (issue 15; ``tests/pg_server.py`` builds on this module: the
+database tests (``tests/pg_server.py`` builds on this module: the
 repository root is on pytest's path).
 
 Started from the machine's own packages (``initdb``/``pg_ctl`` on PATH, else

@@ -120,7 +120,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
 
 
 def _print_review(path: Path) -> int:
-    """Print a finished game's post-game review (issue 17); progress on stderr.
+    """Print a finished game's post-game review; progress on stderr.
     Ctrl-C cancels: a message, exit 130, nothing cached."""
     from .session.review_saved import ReviewRefused, review_saved_game
     from .store.errors import StoreError

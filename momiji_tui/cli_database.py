@@ -1,4 +1,4 @@
-"""``momiji list/export/import`` on a PostgreSQL database (issue 15):
+"""``momiji list/export/import`` on a PostgreSQL database:
 ``--database URL`` or ``$MOMIJI_DATABASE_URL``, and moving every game between
 the file store and the database (``import --all-from DIR``, ``export --all
 --to DIR``).

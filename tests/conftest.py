@@ -46,7 +46,7 @@ def isolated_dirs(tmp_path, monkeypatch):
 
 @pytest.fixture(autouse=True)
 def no_real_database(monkeypatch):
-    """Issue 15: no test reaches a real PostgreSQL through the environment;
+    """No test reaches a real PostgreSQL through the environment;
     the database tests pass the throw-away cluster's URL (tests/db/conftest.py)."""
     monkeypatch.delenv("MOMIJI_DATABASE_URL", raising=False)
 

@@ -1,4 +1,4 @@
-"""A throw-away PostgreSQL cluster for the database tests (issue 15).
+"""A throw-away PostgreSQL cluster for the database tests.
 
 Started by ``bench/pg_cluster.py`` (the bench's cluster, one code for both:
 the machine's ``initdb``/``pg_ctl``, as ``postgres`` through ``runuser``

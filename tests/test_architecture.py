@@ -46,7 +46,7 @@ def test_cli_help_does_not_import_textual():
     assert "momiji" in result.stdout
 
 
-# --------------------------------------------------- issue 13: ui/ without a circle
+# --------------------------------------------------- ui/ without a circle
 UI = ROOT / "momiji_tui" / "ui"
 # The table engineer's modules (branch t13-table) that move into ui/screens/table.py,
 # ui/widgets/table_* and ui/models/ in their own change: left where they are here.
@@ -75,7 +75,7 @@ def _imports(tree: ast.AST) -> list[str]:
 
 
 def test_issue13_every_screen_in_screens_every_widget_in_widgets_pure_modules_in_models():
-    """Layout of ui/ (issue 13): a Screen lives in ``ui/screens/``, a Widget in
+    """Layout of ui/: a Screen lives in ``ui/screens/``, a Widget in
     ``ui/widgets/``, an App in ``ui/app.py`` or ``ui/lobby.py``; a module with
     no Textual import lives in ``ui/models/``."""
     from textual.app import App
@@ -171,7 +171,7 @@ def test_issue13_ui_layers_contract_is_kept():
 
 
 def test_issue13_no_ui_module_over_400_lines():
-    """ARCHITECTURE "Module sizes": no module of ui/ over 400 lines (issue 13: the table
+    """ARCHITECTURE "Module sizes": no module of ui/ over 400 lines (the table
     screen was 1,163)."""
     big = {name: n for name, path in _ui_sources().items()
            if (n := len(path.read_text().splitlines())) > 400}

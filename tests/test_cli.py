@@ -53,7 +53,7 @@ def test_resume_rejects_a_hostile_id(capsys):
     assert capsys.readouterr().err
 
 
-# ------------------------------------------------ issue 11: seeds and counts
+# ------------------------------------------------ seeds and counts
 
 
 TINY = ["--games", "2", "--mode", "starter", "--bots", "easy,easy:"]  # fast even where it was not refused

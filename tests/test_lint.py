@@ -1,4 +1,4 @@
-"""Types checked, lint clean, every imported package declared (issue 13).
+"""Types checked, lint clean, every imported package declared.
 
 mypy and ruff run as subprocesses of this venv with the settings in
 pyproject.toml (``[tool.mypy]``, ``[tool.ruff]``), so a developer's
@@ -24,9 +24,8 @@ import pytest
 ROOT = Path(__file__).resolve().parents[1]
 
 # Parts of the repository whose mypy/ruff errors are tolerated while they are
-# rewritten on a branch (paths, e.g. "momiji_tui/ui"). Empty since issue 13's
-# branches were merged and cleaned: mypy must exit 0 on the whole package and
-# ruff on everything.
+# rewritten on a branch (paths, e.g. "momiji_tui/ui"). Empty: mypy must exit 0
+# on the whole package and ruff on everything.
 NOT_YET_CLEAN: tuple[str, ...] = ()
 
 _ERROR_LINE = re.compile(r"^(?P<path>[^:\s]+\.py):\d+(?::\d+)?: error: ")
@@ -124,7 +123,7 @@ def test_every_package_the_game_imports_is_a_declared_dependency():
     """A third-party module imported anywhere in momiji_tui/ comes from a
     distribution in [project] dependencies (not only from the test extra, not
     only because another dependency happens to bring it). A feature's own
-    extra counts too (``postgres``, issue 15: the database store), never ``test``."""
+    extra counts too (``postgres``: the database store), never ``test``."""
     project = _project()
     extras = [req for name, reqs in project["optional-dependencies"].items() if name != "test" for req in reqs]
     declared = _requirement_names(project["dependencies"] + extras)

@@ -1,4 +1,4 @@
-"""The balance mode of the tournament: panoramas dealt at random (issue 16).
+"""The balance mode of the tournament: panoramas dealt at random.
 
 A drafting bot measures what it likes: a landscape it never picks is never
 measured. ``--mode random`` measures by design instead: the game is created

@@ -217,7 +217,7 @@ class GameEnded:
 
 @dataclass(frozen=True, slots=True)
 class SeatControlChanged:
-    """Who controls ``seat`` changed (a shared table, issue 13): never the
+    """Who controls ``seat`` changed (a shared table): never the
     result of a command (``decide`` never makes it), recorded by the session
     layer; no rule and no bot looks at it (RULES §8: it hides nothing).
 
@@ -236,7 +236,7 @@ class SeatControlChanged:
 
 @dataclass(frozen=True, slots=True)
 class HintShown:
-    """``seat`` was shown a hint (issue 17): Hard's suggestion from the seat's
+    """``seat`` was shown a hint: Hard's suggestion from the seat's
     own view, recorded by the session layer so a game with hints says so.
     Never the result of a command; no rule and no bot looks at it (RULES §8).
 

@@ -15,7 +15,7 @@ cards). In the play phase a real state has one exactly when
 stand-in then.
 
 ``Explainer(view)`` answers for many commands of one view: it builds that
-state once (issue 13: the table asks why each key that does not apply is
+state once (the table asks why each key that does not apply is
 refused, ~8 commands per view, and each ``explain`` call built a state).
 ``decide`` never changes the state it is given, so one state serves all.
 """

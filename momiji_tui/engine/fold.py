@@ -63,7 +63,7 @@ def apply_in_place(state: GameState, event: ev.Event) -> None:
     if isinstance(event, ev.SeatControlChanged):  # who plays a seat: outside the rules and the undo
         _seat_control(state, event)
         return
-    if isinstance(event, ev.HintShown):  # a hint shown (issue 17): outside the rules and the undo
+    if isinstance(event, ev.HintShown):  # a hint shown: outside the rules and the undo
         _hint_shown(state, event)
         return
     t = type(event)
@@ -104,7 +104,7 @@ SEAT_CONTROLS = ("player", "bot")
 
 
 def _seat_control(state: GameState, event: ev.SeatControlChanged) -> None:
-    """Record the last ``SeatControlChanged`` of each seat (issue 13); raises
+    """Record the last ``SeatControlChanged`` of each seat; raises
     ``ValueError`` for a seat or control that does not exist."""
     if not 0 <= event.seat < state.n_seats or event.control not in SEAT_CONTROLS:
         raise ValueError(f"event changes the control of a seat that cannot be: {event!r}")
@@ -114,7 +114,7 @@ def _seat_control(state: GameState, event: ev.SeatControlChanged) -> None:
 
 
 def _hint_shown(state: GameState, event: ev.HintShown) -> None:
-    """Count the hints of each seat (issue 17); raises ``ValueError`` for a
+    """Count the hints of each seat; raises ``ValueError`` for a
     seat that does not exist or a win chance outside 0–100."""
     if not 0 <= event.seat < state.n_seats or not 0 <= event.win_percent <= 100:
         raise ValueError(f"event shows a hint that cannot be: {event!r}")

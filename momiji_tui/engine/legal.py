@@ -89,7 +89,7 @@ def _extend_subsets(kinds: list[list[Card]], left: list[int], lo: int, hi: int,
     then with kinds ``i``.. added; in counting order the later the first added
     kind, the earlier. A module function, not a closure: a closure that calls
     itself is a reference cycle, left to the garbage collector on every call
-    (issue 15: young collections' work on a server)."""
+    (young collections' work on a server)."""
     n = len(chosen)
     if n >= lo:
         out.append(tuple(chosen))

@@ -106,11 +106,11 @@ def narrate(event: ev.Event, viewer: int | None, names: Sequence[str], *,
             return f"{who(event.seat)} took back {'your' if event.seat == viewer else 'their'} last actions (undo)."
         case ev.GameEnded():
             return "The game is over."
-        case ev.SeatControlChanged():  # a shared table's seats (issue 13)
+        case ev.SeatControlChanged():  # a shared table's seats
             return {"left": f"{who(event.seat)} left the table.",
                     "bot after a wait": f"A bot plays for {who(event.seat)} until they are back.",
                     "back": f"{who(event.seat)} {'are' if event.seat == viewer else 'is'} back."}.get(event.reason)
-        case ev.HintShown():  # issue 17
+        case ev.HintShown():
             return f"{who(event.seat)} asked for a hint (Hard's estimate: {event.win_percent}%)."
         case _:
             return None

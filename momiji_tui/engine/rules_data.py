@@ -169,7 +169,7 @@ LANDSCAPES_PER_TURN = 1
 # GameCreated event: the [house] values that changed between versions live in
 # a HouseRules of that version, and the engine reads them from the game state
 # (``GameState.rules``), never from the constants above, so that a save of an
-# older version replays to the same final score (issue 16, docs/BALANCE.md).
+# older version replays to the same final score (docs/BALANCE.md).
 
 
 @dataclass(frozen=True, slots=True)

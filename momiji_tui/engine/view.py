@@ -74,7 +74,7 @@ class PlayerView:
     # Out of the repr: bots seed each decision from the view's repr
     # (``bots.base.view_digest``), and no bot may play differently for it.
     seat_control: tuple[SeatControlChanged | None, ...] = field(default=(), repr=False)
-    # Hints shown to each seat (``GameState.hints``; public, issue 17): out of
+    # Hints shown to each seat (``GameState.hints``; public): out of
     # the repr for the same reason.
     hints: tuple[int, ...] = field(default=(), repr=False)
     # The game's rules version (``GameState.rules``): public, and out of the

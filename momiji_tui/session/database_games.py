@@ -1,4 +1,4 @@
-"""The games of a server on a database (issue 15, ``momiji serve --database``).
+"""The games of a server on a database (``momiji serve --database``).
 
 With a database, every game the server makes is saved there through the
 store's ``DatabaseGameLog`` (``store/database/writer.py``), never in the data

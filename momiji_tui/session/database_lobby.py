@@ -1,5 +1,5 @@
-"""The lobby shared by every server process on one database (issue 15,
-``momiji serve --database``; the design, who writes what: docs/SERVER.md).
+"""The lobby shared by every server process on one database (``momiji
+serve --database``; the design, who writes what: docs/SERVER.md).
 
 A :class:`DatabaseLobby` is the file store's :class:`~.lobby.Lobby` with its
 waiting tables, seats and who is online kept in the database's lobby tables

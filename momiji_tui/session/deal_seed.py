@@ -1,4 +1,4 @@
-"""Seeds for deals nobody may know in advance (issue 12, RULES §2.2).
+"""Seeds for deals nobody may know in advance (RULES §2.2).
 
 The engine draws every random setup choice (types, deck order, objectives,
 first seat) from ``random.Random(seed)`` (engine/setup.py), so whoever knows

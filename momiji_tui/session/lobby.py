@@ -171,9 +171,10 @@ class Lobby(LiveGames):
                      landscape_mode: str = "starter", hints_allowed: bool = False) -> PendingTable:
         """Open a table: ``member`` in seat 0, then ``others`` ("human" for a
         seat open to players, "bot" for a bot), 1 to 3 of them, at least one
-        human. ``hints_allowed``: the hint key works at this table (issue 17;
-        whoever joins is told, so joining is agreeing). The deal's seed is drawn by ``deal_seed`` when the game starts,
-        never chosen by a player (RULES §2.2). Raises :class:`LobbyError`."""
+        human. ``hints_allowed``: the hint key works at this table (whoever
+        joins is told, so joining is agreeing). The deal's seed is drawn by
+        ``deal_seed`` when the game starts, never chosen by a player (RULES
+        §2.2). Raises :class:`LobbyError`."""
         self._check_open()
         if not 1 <= len(others) <= 3 or any(k not in (HUMAN, BOT) for k in others):
             raise LobbyError("A table has 2 to 4 seats, each open for a player or a bot.")

@@ -1,4 +1,4 @@
-"""The shared lobby's heartbeat, beside the event loop (issue 15).
+"""The shared lobby's heartbeat, beside the event loop.
 
 Every ``heartbeat`` seconds a process of the shared lobby pushes its
 ``lobby_processes.expires`` ahead and reads the whole lobby (a catch-up in

@@ -1,4 +1,4 @@
-"""The shared lobby's rows as this process's lobby data (issue 15): a waiting
+"""The shared lobby's rows as this process's lobby data: a waiting
 table read from the database becomes the :class:`PendingTable` the lobby's
 rules and screens already know, with this process's own members in their
 seats and a :class:`RemoteMember` standing for each player of another

@@ -104,7 +104,7 @@ class PendingTable:
     seats: list[PendingSeat]
     bot_level: str
     landscape_mode: str
-    hints_allowed: bool = False  # the hint key works at the table (issue 17): joining is agreeing
+    hints_allowed: bool = False  # the hint key works at the table: joining is agreeing
 
     @property
     def open_seats(self) -> int:

@@ -1,5 +1,4 @@
-"""How a player's name is shown to others, so nobody can pass as someone else
-(issue 12).
+"""How a player's name is shown to others, so nobody can pass as someone else.
 
 A name typed before ``@`` is only a hint: anyone can type "alice". So the
 lobby never shows it bare: a guest (no key) is ``"alice (guest)"``; a key

@@ -1,4 +1,4 @@
-"""Whether a lobby member is waiting for other people (issue 12): such a
+"""Whether a lobby member is waiting for other people: such a
 player is never closed for being idle, since waiting is what they are asked
 to do. The SSH server asks the app (``waiting_with_others()``), the app asks
 here."""

@@ -59,7 +59,7 @@ class Replay:
 
     @property
     def hints_used(self) -> int:
-        """How many hints the game's seats were shown (``HintShown``, issue 17)."""
+        """How many hints the game's seats were shown (``HintShown``)."""
         return sum(self._final.hints)
 
     @classmethod

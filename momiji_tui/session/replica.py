@@ -1,4 +1,4 @@
-"""A shared table followed from the database (issue 15, the shared lobby):
+"""A shared table followed from the database (the shared lobby):
 each server process with a player at a shared game holds its own replica of
 that game and follows it.
 

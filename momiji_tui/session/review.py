@@ -1,4 +1,4 @@
-"""The post-game review (issue 17): for each of a seat's decisions, the
+"""The post-game review: for each of a seat's decisions, the
 seat's command, Hard's choice from the same view, and the change in
 estimated win chance; the turns that cost most; the chance over the game.
 
@@ -40,7 +40,7 @@ review"): a bot-played 2-seat game (about 40 decisions of one seat) costs
 ~11), inside the 30 s target; 60 iterations cost ~3 s of CPU."""
 
 WORST_TURNS = 3
-"""How many of the costliest turns the review lists first (issue 17)."""
+"""How many of the costliest turns the review lists first."""
 
 
 class ReviewCancelled(Exception):
@@ -145,7 +145,7 @@ def _reviewed(point: DecisionPoint, advice: Advice) -> ReviewedDecision:
 def review_game(events: Sequence[ev.Event], seat: int, *, iterations: int = REVIEW_ITERATIONS,
                 advisor: Advisor | None = None, progress: Callable[[int, int], None] | None = None,
                 should_stop: Callable[[], bool] | None = None) -> Review:
-    """Review ``seat``'s decisions in the game ``events`` (issue 17).
+    """Review ``seat``'s decisions in the game ``events``.
 
     Each decision is searched by ``advisor`` (default: Hard's ``advise``) from the
     seat's view at that moment only (RULES §8) with ``iterations``, seeded by

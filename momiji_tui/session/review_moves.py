@@ -1,4 +1,4 @@
-"""A seat's decisions read back from a finished game's event log (issue 17).
+"""A seat's decisions read back from a finished game's event log.
 
 The log holds events, not commands (ARCHITECTURE "Saves"), so each of the seat's
 moves is found again: in the state folded up to the move, the command whose

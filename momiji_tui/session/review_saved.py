@@ -1,4 +1,4 @@
-"""The review of a saved game, cached beside its save (issue 17).
+"""The review of a saved game, cached beside its save.
 
 ``review_events`` reviews a finished game's events for one seat, reading and
 writing the cache next to the save (``store.review_cache``) when given the

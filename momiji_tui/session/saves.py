@@ -36,7 +36,7 @@ class SavedGameRow:
     where the file is now, the ``problem`` in plain words when it cannot be
     opened, and ``notes`` (e.g. a last move cut off by a crash, or a damaged
     file that could not be moved aside); ``hints``: ``hints: 3`` when hints
-    were shown in the game (issue 17), else ""."""
+    were shown in the game, else ""."""
 
     game_id: str
     status: str
@@ -101,8 +101,7 @@ def seat_label(seat: object) -> str:
 
 
 def hints_text(state: engine.GameState) -> str:
-    """``hints: 3`` when the game's seats were shown hints (``HintShown``,
-    issue 17), else ""."""
+    """``hints: 3`` when the game's seats were shown hints (``HintShown``), else ""."""
     used = sum(state.hints)
     return f"hints: {used}" if used else ""
 

@@ -1,5 +1,5 @@
-"""Who controls each seat of a shared table, read from the game's own log
-(issue 13), and the migration of the seats files that held it before.
+"""Who controls each seat of a shared table, read from the game's own log, and
+the migration of the seats files that held it before.
 
 A shared game's log records every change of hands as a
 ``SeatControlChanged`` event (``engine/events.py``), appended by the lobby
@@ -120,7 +120,7 @@ def owners_index(games_dir: Path) -> dict[str, set[str]]:
     return index
 
 
-# -- migration of the seats files (before issue 13) --------------------------------
+# -- migration of the seats files older versions wrote ----------------------------
 def events_of_seats_file(record: object) -> list[SeatControlChanged]:
     """The events an old seats file stands for, in order: each human seat's
     owner seated, then every takeover ("bot") and return ("returned").

@@ -225,18 +225,18 @@ class Table:
             listener(new_events)
         return new_events
 
-    #: Whether the hint key works here (issue 17): a game of one's own always
+    #: Whether the hint key works here: a game of one's own always
     #: allows it; a shared table only if every player agreed (``SharedTable``).
     hints_allowed = True
 
     def record(self, events: Sequence[ev.SeatControlChanged | ev.HintShown]) -> None:
-        """Save and apply seat-control events (issue 13) or a hint shown
-        (issue 17): the session layer's record of who plays a seat, appended to the log as one move (the same
-        lock, fsync and move mark as a command's events), then published to
-        listeners. No rule looks at them, so they are never refused; raises
-        ``ValueError`` for a seat or control that does not exist and the
-        store's ``WriteFailed`` if the disk refuses (nothing changes, as for
-        :meth:`submit`)."""
+        """Save and apply seat-control events or a hint shown: the session
+        layer's record of who plays a seat, appended to the log as one move
+        (the same lock, fsync and move mark as a command's events), then
+        published to listeners. No rule looks at them, so they are never
+        refused; raises ``ValueError`` for a seat or control that does not
+        exist and the store's ``WriteFailed`` if the disk refuses (nothing
+        changes, as for :meth:`submit`)."""
         events = list(events)
         with self._lock:
             state = self.state.clone()

@@ -9,7 +9,7 @@ moves; the SSH tests (tests/ssh) exercise each item end to end.
    the class, keyed by ``(parser, sequence)``: fine for one app per process,
    but on a server it kept up to 1,024 finished sessions' parsers alive, each
    holding (in its parse generator) its last ``Key`` event, whose sender is
-   that session's whole app (issue 12 item 11). We export a subclass that
+   that session's whole app. We export a subclass that
    calls the undecorated function (``__wrapped__``) instead.
 2. ``App._process_messages`` wraps every running app in
    ``contextlib.redirect_stdout/redirect_stderr`` (looked up as globals of

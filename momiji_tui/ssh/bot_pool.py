@@ -10,7 +10,7 @@ picklable data) to a process pool and waits; the thread sleeps meanwhile,
 and the loop keeps the interpreter. The same level and seed give the same
 move as a bot in the thread would.
 
-The hint key's advice (``bots.advice.advise``, issue 17) goes the same way
+The hint key's advice (``bots.advice.advise``) goes the same way
 (:meth:`BotPool.advise`): the session's thread waits for a worker, polling
 its cancel flag, so Esc stops the waiting at once (the worker finishes that
 search and is free again).
@@ -54,7 +54,7 @@ a player's screen comes before a bot's thinking, and before a hint's
 (:meth:`BotPool.advise` runs here too). On a busy host they think with the
 CPU the sessions leave (a Hard bot's search is a number of iterations, not
 a time: slower, not weaker), and a session's render no longer waits behind
-them (issue 15: with four Hard-bot tables on 2 cores, renders of 20 ms of
+them (with four Hard-bot tables on 2 cores, renders of 20 ms of
 CPU took 59 ms on the clock). A move still waiting after ``MOVE_TIMEOUT``
 (counted from when it was asked, queue included) is thought in the
 server's thread instead, at the server's priority."""

@@ -53,7 +53,7 @@ def tune_gc() -> None:
     (1 December 2026). A young collection walks the objects made since the
     last one that are still alive: with 64 players typing and a first
     threshold of 5000, generation-0 collections took 19-26 ms of CPU and
-    generation-1 ones 26-81 ms, the longest pauses (issue 15). Here they
+    generation-1 ones 26-81 ms, the longest pauses. Here they
     come often and stay short (500; a generation-1 collection every 10 of
     them, 11-20 ms of CPU), and a full collection waits for 1000
     generation-1 collections: as many net allocations as before (5000 × 10

@@ -3,7 +3,7 @@
 A terminal in bracketed-paste mode (``ESC[?2004h``, set by the driver) wraps
 pasted text in ``ESC[200~`` … ``ESC[201~``. Textual's parser leaves paste
 mode at the first stray escape sequence inside the paste, so the rest of a
-pasted blob of random bytes became key presses (issue 12: a paste could
+pasted blob of random bytes became key presses (a paste could
 quit the session). :class:`PasteSplitter` cuts the input into key text and
 paste text itself, so bytes inside a paste never become keys; the driver
 sends the paste as one ``events.Paste`` (an ``Input`` takes it as text,

@@ -258,7 +258,7 @@ async def start_server(
     state = _ServerState(config, throttle)
     cleanup = contextlib.ExitStack()
     cleanup.enter_context(print_capture_disabled())
-    cleanup.enter_context(session_colors_enabled())  # issue 12: colours per client
+    cleanup.enter_context(session_colors_enabled())  # colours per client
     try:
         acceptor = await asyncssh.listen(
             host,

@@ -1,4 +1,4 @@
-"""What the client's terminal can do, from what the client sent (issue 12).
+"""What the client's terminal can do, from what the client sent.
 
 The server's own ``TERM`` says nothing about a player's terminal, so each
 session decides from the client's PTY request (its terminal type, e.g.

@@ -122,11 +122,11 @@ class WriteFailed(StoreError, OSError):
 
 
 class Conflict(StoreError):
-    """Another writer saved a move to this game first (the database store,
-    issue 15): the move was not saved. Events are keyed by (game, position),
-    so of two writers at the same ``expected`` position exactly one wins; the
-    loser reloads from ``position`` (the game's last position now) and decides
-    again, or refuses."""
+    """Another writer saved a move to this game first (the database store): the
+    move was not saved. Events are keyed by (game, position), so of two writers
+    at the same ``expected`` position exactly one wins; the loser reloads from
+    ``position`` (the game's last position now) and decides again, or
+    refuses."""
 
     def __init__(self, game_id: str, expected: int, position: int) -> None:
         self.game_id = game_id

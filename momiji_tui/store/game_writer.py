@@ -1,5 +1,5 @@
 """What a table writes its moves through: the file store's ``GameLog`` and the
-database's ``DatabaseGameLog`` (issue 15) are the two implementations."""
+database's ``DatabaseGameLog`` are the two implementations."""
 
 from __future__ import annotations
 

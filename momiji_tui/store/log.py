@@ -19,11 +19,11 @@ which orders Continue and the saved games). Older files have none: their
 last play is their creation time. Like the move mark, it is the store's own.
 
 Format 4 may hold events a momiji of format 3 cannot read: who controls a
-seat of a shared table (``SeatControlChanged``, issue 13). The lines are
+seat of a shared table (``SeatControlChanged``). The lines are
 written as in format 3; the bump only makes an older momiji list such a
 game as *newer version* instead of calling it damaged and moving it aside.
 
-Format 5 may hold the hints a seat was shown (``HintShown``, issue 17):
+Format 5 may hold the hints a seat was shown (``HintShown``):
 lines as in format 4; an older momiji lists such a game as *newer version*.
 
 One writer at a time: a ``GameLog`` (``writer``) holds the game's write lock

@@ -1,4 +1,4 @@
-"""A post-game review cached beside its save (issue 17).
+"""A post-game review cached beside its save.
 
 ``<games>/<game-id>.review.json`` holds one small JSON object: the ``key`` it
 was computed for (game id, rules version, review version, the log's length

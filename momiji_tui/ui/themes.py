@@ -1,5 +1,5 @@
 """Momiji's themes: the high-contrast theme, and the theme a player chose
-last time (remembered in the settings, issue 14)."""
+last time (remembered in the settings)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The tournament's balance mode (``--mode random``, issue 16): panoramas dealt
+"""The tournament's balance mode (``--mode random``): panoramas dealt
 at random, every landscape's excess and every objective's owner-win effect."""
 
 from __future__ import annotations

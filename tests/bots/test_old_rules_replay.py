@@ -1,4 +1,4 @@
-"""A save of an older rules version replays under its own rules (issue 16).
+"""A save of an older rules version replays under its own rules.
 
 ``fixtures/rules-2026.11-1.jsonl`` is a seeded Normal-vs-Normal drafted game
 (deal 1) written under rules 2026.11-1, when the Tea House cost 1 acorn;

@@ -1,4 +1,4 @@
-"""Seeded bot games pinned to their exact results (issue 16: faster bots, not
+"""Seeded bot games pinned to their exact results (faster bots, not
 one decision changed).
 
 The expected values were recorded with the bots before any speed-up

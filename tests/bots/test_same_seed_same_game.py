@@ -1,4 +1,4 @@
-"""Same seed and options, same game, bots included (issue 11, item 11).
+"""Same seed and options, same game, bots included.
 
 Two games created with the same seed and options get different random game
 ids; the bots' choices must not depend on the id, only on what they see

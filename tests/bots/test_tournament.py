@@ -95,7 +95,7 @@ def test_main_tournament_prints_table_and_json(capsys):
     assert data["seats"] == 2 and data["landscape_mode"] == "starter"
 
 
-# ------------------------------------------------ issue 11: seeds and counts
+# ------------------------------------------------ seeds and counts
 
 
 def test_deal_seeds_give_games_over_rotations_distinct_deals():

@@ -1,5 +1,5 @@
 """The database tests' PostgreSQL: one throw-away cluster per test session
-(per xdist worker), a fresh database for every test (issue 15)."""
+(per xdist worker), a fresh database for every test."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
 """``momiji list/export/import`` on the database, and moving games between the
-file store and the database both ways (issue 15)."""
+file store and the database both ways."""
 
 from __future__ import annotations
 

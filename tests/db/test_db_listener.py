@@ -1,4 +1,4 @@
-"""The database store's Listener (issue 15): NOTIFY wakes it, a read from the
+"""The database store's Listener: NOTIFY wakes it, a read from the
 last position delivers; a dropped connection misses nothing."""
 
 from __future__ import annotations

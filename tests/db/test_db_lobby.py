@@ -1,4 +1,4 @@
-"""``momiji serve --database`` at the session level (issue 15, step 1): the
+"""``momiji serve --database`` at the session level: the
 lobby's shared tables and a player's solo games saved in, listed from and
 resumed from the database; nothing written to the data dir's game folders."""
 

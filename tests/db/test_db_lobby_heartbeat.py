@@ -1,4 +1,4 @@
-"""The shared lobby's heartbeat (issue 15, longest pause ≤ 50 ms): its
+"""The shared lobby's heartbeat (longest pause ≤ 50 ms): its
 database calls (the heartbeat and the catch-up read after it) run beside the
 event loop, not on it. The bench (``bench_ssh --slow-callbacks``) found the
 heartbeat's step holding a worker's loop 82-161 ms with the bot tables

@@ -1,5 +1,5 @@
 """Over SSH on a database, the palette's "Saved games" lists the player's own
-games from the database (issue 15), not the data dir (where nothing is
+games from the database, not the data dir (where nothing is
 saved then). One game server on a real PostgreSQL, a real asyncssh client."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""``momiji serve --database URL`` (issue 15, step 1): one server process whose
+"""``momiji serve --database URL``: one server process whose
 games (solo and shared tables) are saved in PostgreSQL, listed from it by
 owner and resumed from it; nothing in the data dir's game folders.
 

@@ -1,8 +1,8 @@
-"""Two game servers sharing one database share the lobby and the tables
-(issue 15, step 2): two ``start_game_server`` instances in this test process,
-each with its own connections to one real PostgreSQL database and its own
-port; real asyncssh clients on loopback play by keys. Every wait is bounded
-on a state or a screen's text, never a sleep."""
+"""Two game servers sharing one database share the lobby and the tables: two
+``start_game_server`` instances in this test process, each with its own
+connections to one real PostgreSQL database and its own port; real asyncssh
+clients on loopback play by keys. Every wait is bounded on a state or a
+screen's text, never a sleep."""
 
 from __future__ import annotations
 

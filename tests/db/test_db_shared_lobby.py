@@ -1,4 +1,4 @@
-"""The lobby shared through the database (issue 15, step 1): two lobbies in
+"""The lobby shared through the database: two lobbies in
 one test process, each with its own connection to one real PostgreSQL
 database, stand for two server processes (workers or hosts). Their members
 are plain objects; every wait is bounded (``wait_until``) on a state, never

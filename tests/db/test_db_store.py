@@ -1,4 +1,4 @@
-"""The PostgreSQL store (issue 15): schema, append/read, optimistic
+"""The PostgreSQL store: schema, append/read, optimistic
 concurrency, damaged rows. Against the throw-away cluster (tests/pg_server.py)."""
 
 from __future__ import annotations

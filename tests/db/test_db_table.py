@@ -1,4 +1,4 @@
-"""A table saving every move to the database and resumed from it (issue 15):
+"""A table saving every move to the database and resumed from it:
 ``DatabaseGameLog``, the database's implementation of the table's writer."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The throw-away PostgreSQL of the database tests (issue 15, tests/pg_server.py)."""
+"""The throw-away PostgreSQL of the database tests (tests/pg_server.py)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The engine's modules import one another without a cycle (issue 13), and
+"""The engine's modules import one another without a cycle, and
 stay small (STYLE: rarely over 400 lines).
 
 A cycle (decide ↔ legal was one, half hidden in a function-level import)

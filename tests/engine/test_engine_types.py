@@ -1,4 +1,4 @@
-"""The engine is fully typed (issue 13) and tells events and commands apart
+"""The engine is fully typed and tells events and commands apart
 by ``match``/``isinstance`` (which mypy narrows), never by ``type(x) is X``.
 
 That mypy finds nothing in the engine with every ``--strict`` flag is checked

@@ -362,7 +362,7 @@ def test_property_explain_agrees_with_decide_on_reachable_states(seed, seats, mo
 @games
 @settings(max_examples=4)
 def test_property_one_explainer_per_view_says_what_explain_says(seed, seats, mode):
-    """Issue 13: the table judges many commands of one view with one
+    """The table judges many commands of one view with one
     ``Explainer`` (one state built); each answer is ``explain``'s, whatever
     was asked before, and the view is not changed."""
     rng = random.Random(seed + 17)

@@ -402,7 +402,7 @@ def test_legal_commands_equal_the_reference_on_random_tables():
         assert legal_commands(state, state.current) == reference_legal_commands(state, state.current)
 
 
-# RULES §1.5 [house] amounts changed from the published ones (issue 16: a
+# RULES §1.5 [house] amounts changed from the published ones (a
 # later rules version may tune any of them): the fast paths must follow the
 # game's rules, as the reference does.
 OTHER_AMOUNTS = {"koi_max": 2, "bridge_same_type_max": 4, "stones_step": 3, "teahouse_columns": 3,

@@ -1,4 +1,4 @@
-"""Hints recorded in the game log (issue 17): ``HintShown`` is outside the
+"""Hints recorded in the game log: ``HintShown`` is outside the
 rules: the fold counts it per seat, an undo keeps the count, and no bot
 decides differently for it (RULES §8: it hides nothing and shows nothing)."""
 

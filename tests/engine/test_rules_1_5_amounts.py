@@ -1,6 +1,6 @@
 """RULES §1.5 [house] amounts of the landscape powers come from the game's rules.
 
-Issue 16 tunes a landscape by its cost *or its amount* (acorns gained, cards
+A rules version may tune a landscape by its cost *or its amount* (acorns gained, cards
 drawn, the +2 of Stepping Stones, the Tea House's second column, …), each
 change a new rules version whose old saves keep their values. So the engine
 reads every amount from ``GameState.rules`` (a ``HouseRules`` of the game's

@@ -1,4 +1,4 @@
-"""RULES §1.5 [house] values per rules version (issue 16, docs/BALANCE.md).
+"""RULES §1.5 [house] values per rules version (docs/BALANCE.md).
 
 A game keeps the rules version of its ``GameCreated`` (``GameState.rules``);
 the values that changed between versions are read from

@@ -29,7 +29,7 @@ OLDEST_FORMAT = 1
 # format-v4.jsonl the same lines in format 4 (which may also hold a shared
 # table's SeatControlChanged events; a game without any is written alike);
 # format-v5.jsonl the same game with two hints shown to seat 0 (HintShown
-# lines, issue 17, each its own dated move), so 206 events.
+# lines, each its own dated move), so 206 events.
 _GAME_SEED_1 = {
     "events": 204,
     "totals": [18, 10, 22],

@@ -1,4 +1,4 @@
-"""Shared by the review tests (issue 17): a finished bot-played game and a
+"""Shared by the review tests: a finished bot-played game and a
 stand-in for Hard's ``advise`` that counts its calls (a plain module with a
 unique name across the tree)."""
 

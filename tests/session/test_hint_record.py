@@ -1,4 +1,4 @@
-"""Hints in the save (issue 17): a ``HintShown`` is saved like a move, and a
+"""Hints in the save: a ``HintShown`` is saved like a move, and a
 save that may hold one is format 5, which an older momiji refuses as newer."""
 
 from __future__ import annotations
@@ -32,7 +32,7 @@ def test_a_momiji_of_format_4_refuses_a_save_with_hints_as_newer(isolated_dirs, 
     table = Table.new(SEATS, seed=5, data_dir=isolated_dirs)
     table.record([HintShown(0, 57)])
     table.close()
-    monkeypatch.setattr(store_log, "CURRENT_FORMAT_VERSION", 4)  # the reader of momiji before issue 17
+    monkeypatch.setattr(store_log, "CURRENT_FORMAT_VERSION", 4)  # a momiji that reads format 4
     with pytest.raises(NewerFormat, match="newer momiji-tui"):
         load(table.log.path)
 

@@ -1,4 +1,4 @@
-"""Hints at shared tables (issue 17): off unless the creator allows them at
+"""Hints at shared tables: off unless the creator allows them at
 creation; whoever joins is told, so joining is agreeing."""
 
 from __future__ import annotations

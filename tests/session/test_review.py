@@ -1,4 +1,4 @@
-"""The post-game review (issue 17): decisions read back from the log, fair
+"""The post-game review: decisions read back from the log, fair
 views (RULES §8), reproducible figures, the cache beside the save."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""``momiji replay ID --review`` (issue 17): the review printed, a text
+"""``momiji replay ID --review``: the review printed, a text
 progress, Ctrl-C cancels with a clean message and exit 130, nothing cached."""
 
 from __future__ import annotations

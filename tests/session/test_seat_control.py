@@ -1,4 +1,4 @@
-"""Seat control is an event in the game's own log (issue 13): who controls
+"""Seat control is an event in the game's own log: who controls
 each seat of a shared table replays from the log alone; old seats files are
 migrated into the log; one task per shared table runs its bots."""
 
@@ -231,7 +231,7 @@ def test_a_momiji_of_format_3_refuses_a_log_with_seat_events_as_newer(tmp_path, 
     from momiji_tui.store import NewerFormat
     from momiji_tui.store import log as store_log
 
-    monkeypatch.setattr(store_log, "CURRENT_FORMAT_VERSION", 3)  # the reader of momiji before issue 13
+    monkeypatch.setattr(store_log, "CURRENT_FORMAT_VERSION", 3)  # a momiji that reads format 3
     with pytest.raises(NewerFormat, match="newer momiji-tui"):
         load(path)
 
@@ -376,7 +376,8 @@ def test_bots_ignore_seat_control_their_random_draws_are_the_same():
     events = engine.create_game(["a", "b"], seed=3, landscape_mode="starter", game_id="20260101-000000-aaaaaa")
     state = engine.fold(events)
     moved = engine.apply(state, SeatControlChanged(1, "bot", "key-b", "bot after a wait"))
-    # The digest seeds every bot decision: the same with or without the event (and as before issue 13).
+    # The digest seeds every bot decision: the same with or without the event
+    # (and as before seat events existed).
     assert view_digest(engine.view(moved, 0)) == view_digest(engine.view(state, 0))
     assert "seat_control" not in repr(engine.view(state, 0))
     bot = make_bot("normal", seed=4)

@@ -76,7 +76,7 @@ def test_resume_gives_the_same_table_and_the_same_bot_choices(isolated_dirs):
 
 
 def test_no_front_end_claims_bot_moves_any_more_a_shared_table_runs_its_own():
-    # issue 13: the race through claim_bot_move is gone; the lobby runs a
+    # the race through claim_bot_move is gone; the lobby runs a
     # shared table's bots in one task (tests/session/test_seat_control.py).
     from momiji_tui.session.shared_table import SharedTable
 

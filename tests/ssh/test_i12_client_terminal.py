@@ -1,4 +1,4 @@
-"""Issue 12 item 6: the client's terminal is honoured: colour depth from the
+"""The client's terminal is honoured: colour depth from the
 PTY's terminal type and COLORTERM, NO_COLOR from the client, TERM=dumb gets a
 one-line message and a clean exit, no mouse or kitty keys for terminals that
 do not claim them. Decided per session, never from the server's environment."""

@@ -1,4 +1,4 @@
-"""Issue 12 item 3: the deal of a shared table is secret (RULES §2.2: the deck
+"""The deal of a shared table is secret (RULES §2.2: the deck
 is shuffled; nobody may know its order). Any game with two or more humans
 takes a 128-bit seed from ``secrets``; no player can choose it, and nothing a
 player sees shows it until the game has ended."""

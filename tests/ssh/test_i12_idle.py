@@ -1,4 +1,4 @@
-"""Issue 12 item 8: waiting is not punished. The idle timeout applies in the
+"""Waiting is not punished. The idle timeout applies in the
 lobby and in solo games, never to a seat waiting at a table or a game in
 progress with others. No wall clock: each session's idle check is run by
 hand after moving its last-input time back (the server's own loop clock)."""

@@ -1,4 +1,4 @@
-"""Issue 12 item 7: names cannot impersonate. A guest is marked as a guest
+"""Names cannot impersonate. A guest is marked as a guest
 wherever a name shows; a key holder's name carries a short key hint; two
 people never show the same name in one lobby."""
 

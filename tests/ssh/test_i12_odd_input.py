@@ -1,4 +1,4 @@
-"""Issue 12 item 4: no input ends a session. Every size from 1x1 to the clamp
+"""No input ends a session. Every size from 1x1 to the clamp
 renders or shows the size notice, on every screen; bytes inside a bracketed
 paste never become key presses (an Input takes the paste as text); a seeded,
 bounded fuzz of sizes, pastes and keys leaves the session alive."""

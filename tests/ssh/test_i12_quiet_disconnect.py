@@ -1,4 +1,4 @@
-"""Issue 12 item 5: a client that leaves at any moment of start-up leaves no
+"""A client that leaves at any moment of start-up leaves no
 traceback in the log. The channel is closed after 0, 1, 2, … turns of the
 event loop (no wall clock), each time on a fresh connection. The sweep
 never met the race on this machine; the second test makes it certain."""

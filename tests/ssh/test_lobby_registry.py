@@ -102,7 +102,7 @@ async def test_a_table_starts_when_every_open_seat_is_taken(tmp_path):
     # The log lives under tables/, not under a player's folder.
     [saved] = list_games(tmp_path / "tables")
     assert saved.game_id == table.game_id and not (tmp_path / "players").exists()
-    # Who owns each seat is in the log itself (issue 13: no seats file).
+    # Who owns each seat is in the log itself (no seats file).
     summary = read_summary(table.log.path)
     assert summary.owners == ("key-alice", "key-bob", None) and not summary.bot_for
     assert seat_changes(table) == [(0, "seated"), (1, "seated")]  # alice, who created it, in seat 0

@@ -37,7 +37,7 @@ def test_a_pooled_bot_plays_what_the_same_bot_plays_in_a_thread(pool):
 
 
 def test_bots_think_at_a_lower_cpu_priority_than_the_server(pool):
-    """A player's screen comes before a bot's thinking (issue 15)."""
+    """A player's screen comes before a bot's thinking."""
     here = os.getpriority(os.PRIO_PROCESS, 0)
     [pid] = pool.start()
     there = os.getpriority(os.PRIO_PROCESS, pid)

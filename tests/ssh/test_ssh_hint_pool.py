@@ -1,4 +1,4 @@
-"""Hints over SSH (issue 17): the advice is thought in the bot pool's worker
+"""Hints over SSH: the advice is thought in the bot pool's worker
 processes (never on the server's event loop), the same as in a thread, and
 the game server hands the pool's ``advise`` to every session's app."""
 

@@ -1,4 +1,4 @@
-"""Issue 12 item 11: private data folders, guest data retention, a summary line."""
+"""Private data folders, guest data retention, a summary line."""
 
 from __future__ import annotations
 

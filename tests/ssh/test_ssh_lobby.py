@@ -53,7 +53,7 @@ async def test_lobby_renders_for_a_key_and_a_guest(game, clients):
     assert guest_app.player.is_guest and guest_app.player.account_id.startswith("guest-")
     # Both see each other in "who is playing".
     await alice.wait_for_text("2 online")
-    await alice.wait_for_text("bob (guest) — in the lobby")  # issue 12: names cannot impersonate
+    await alice.wait_for_text("bob (guest) — in the lobby")  # names cannot impersonate
     await guest.wait_for_text(f"alice·{fingerprint[7:11]} — in the lobby")
 
 

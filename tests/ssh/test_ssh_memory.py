@@ -1,4 +1,4 @@
-"""Issue 12 item 11: memory held flat over connect/disconnect cycles.
+"""Memory held flat over connect/disconnect cycles.
 
 After a client leaves, nothing of its session (the connection, the session,
 the Textual app) may stay reachable: each app holds megabytes.

@@ -135,7 +135,7 @@ async def test_serve_process_hosts_the_lobby_and_stops_cleanly_on_signals(tmp_pa
         await server.wait_log(r"ssh -p \d+ 127\.0\.0\.1")
         term = await clients.terminal(port, username="alice", key=new_key())
         await term.wait_for_text("Welcome, alice")
-        assert b"38;5;" in term.raw  # the client's xterm-256color decides, not the server's TERM (issue 12)
+        assert b"38;5;" in term.raw  # the client's xterm-256color decides, not the server's TERM
         assert await server.stop(signal.SIGTERM) == 0
         assert await term.wait_exit() == 1
         assert b"shutting down" in term.raw

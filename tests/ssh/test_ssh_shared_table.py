@@ -34,7 +34,7 @@ async def create_table(term, app, *, seed: int | None = None, seats: int = 2) ->
     """t, then the form by keys: seat count, then open the table. Keys that
     move the focus are followed by a wait for the focus to arrive (keys sent
     at once would reach the widget that had the focus before). A shared deal
-    is secret (issue 12): ``seed`` goes to the lobby's seed source, not the form."""
+    is secret: ``seed`` goes to the lobby's seed source, not the form."""
 
     async def focus_on(widget_id: str) -> None:
         await wait_until(lambda: getattr(app.focused, "id", None) == widget_id,
@@ -61,7 +61,7 @@ async def join_first_table(term, app) -> None:
     await term.wait_for_text("Join a table (1 open)")
     term.send("j")
     await wait_until(lambda: isinstance(app.screen, JoinScreen) and app.screen.is_mounted)
-    await term.wait_for_text("T1  alice·")  # the creator's name with their key hint (issue 12)
+    await term.wait_for_text("T1  alice·")  # the creator's name with their key hint
     term.send(ENTER)
 
 
@@ -127,7 +127,7 @@ async def test_a_dropped_player_returns_to_the_seat_with_the_same_key(game, clie
     bob.conn.abort()
     await wait_until(lambda: b_app not in game.lobby.members and not b_app.is_running)
     await wait_until(lambda: game.handle.session_count == 1)
-    bob_name = f"bob·{bob_key.get_fingerprint('sha256')[7:11]}"  # key hint (issue 12)
+    bob_name = f"bob·{bob_key.get_fingerprint('sha256')[7:11]}"  # key hint
     await alice.wait_for_text(f"{bob_name} left the table")
     info = {t.table_id: t for t in game.lobby.snapshot().tables}[table.game_id]
     assert dict(info.seats)[bob_name] == "away"

@@ -1,4 +1,4 @@
-"""Issue 12 item 10: a clean shutdown.
+"""A clean shutdown.
 
 Every player is told the server is stopping (with a countdown), every game
 is saved, and every client exits with the same documented status, even one

@@ -1,4 +1,4 @@
-"""Issue 12 item 1: throttling of connections that have not logged in
+"""Throttling of connections that have not logged in
 (OpenSSH's MaxStartups / PerSourceMaxStartups / PerSourcePenalties).
 
 The rules are tested without sockets (injected clock, seeded random); the

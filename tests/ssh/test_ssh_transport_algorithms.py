@@ -1,4 +1,4 @@
-"""Issue 12 item 2: the server offers modern algorithms only.
+"""The server offers modern algorithms only.
 
 ``ssh-audit`` (pinned in the test extra) audits the in-process server on
 127.0.0.1 and must report no failing algorithm; the policy lists only names

@@ -1,4 +1,4 @@
-"""``momiji serve --workers N`` (issue 15): N processes on one port
+"""``momiji serve --workers N``: N processes on one port
 (SO_REUSEPORT), a parent that replaces a dead worker and stops them all.
 
 The server runs in a child process (its own session, killed whole at

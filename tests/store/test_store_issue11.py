@@ -1,4 +1,4 @@
-"""Issue 11, "Nothing lost, nothing crashes": each reported input, reproduced.
+"""Nothing lost, nothing crashes: each reported input, reproduced.
 
 1. two writers of one game; 2. a full disk at a move; 3. a read-only data
 dir holding a damaged file; 4. a save from newer rules; 5. Continue and

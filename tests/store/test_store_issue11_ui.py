@@ -1,4 +1,4 @@
-"""Issue 11 at the screens: a move the disk refuses is reported and not made
+"""Nothing lost, nothing crashes, at the screens: a move the disk refuses is reported and not made
 (then retried); Continue opens the game played last; a game open elsewhere
 or a failed start is a message, never a traceback (Pilot)."""
 

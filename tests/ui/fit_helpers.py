@@ -1,4 +1,4 @@
-"""Helpers for the fitting tests (issue 14): finished games with 4 seats and
+"""Helpers for the fitting tests: finished games with 4 seats and
 the longest names allowed, and what the terminal shows.
 
 (A plain module, not a conftest, so its name is unique across the test tree.)

@@ -1,4 +1,4 @@
-"""Per-seat bot levels (issue 14): the new-game form, ``momiji play --bots
+"""Per-seat bot levels: the new-game form, ``momiji play --bots
 hard,normal`` and the saved-games list."""
 
 from __future__ import annotations

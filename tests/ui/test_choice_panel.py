@@ -1,4 +1,4 @@
-"""Choices beside the table, not over it (issue 14): the landscape,
+"""Choices beside the table, not over it: the landscape,
 objective and card choosers are a panel with the table still in view,
 keyboard-driven, Esc cancels; the objective chooser shows the standings
 (RULES §1.4, §4.3)."""

@@ -1,4 +1,4 @@
-"""Issue 15: key presses at the table leave no reference cycles of ours or
+"""Key presses at the table leave no reference cycles of ours or
 of the strips Textual draws.
 
 On a server every session shares one interpreter: garbage in reference

@@ -1,5 +1,5 @@
-"""A repaint draws only the lines that changed (issue 13, seventh round;
-``ui/widgets/_textual_private`` note 8).
+"""A repaint draws only the lines that changed (``ui/widgets/_textual_private``
+note 8).
 
 Textual's compositor drew a repaint from the box around every dirty region:
 each widget in that box rendered all its lines in it. ``DirtyLinesCompositor``

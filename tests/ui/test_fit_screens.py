@@ -1,6 +1,6 @@
-"""No line is cut at 80×24 with 4 seats and the longest names allowed
-(issue 14): the menu, new game, saved games, draft, choice panels, score
-sheet, replay and lobby screens (the table and help are tested by part A).
+"""No line is cut at 80×24 with 4 seats and the longest names allowed: the
+menu, new game, saved games, draft, choice panels, score sheet, replay and
+lobby screens (the table and help are tested by part A).
 
 A screen is cut when a widget reaches past the right edge or scrolls
 sideways (``cut_widgets``), or when a name or score it shows is not on

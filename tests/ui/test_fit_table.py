@@ -1,4 +1,4 @@
-"""Issue 14 defect 7 as a kind: at 80×24, with 4 seats and the longest names
+"""At 80×24, with 4 seats and the longest names
 allowed (16 characters, ``-2`` and `` (guest)`` after them: session/names.py),
 no line of the table is cut or wrapped: every line each region draws is on
 screen whole, on one row, at the start of the game, mid-game (many piles, a

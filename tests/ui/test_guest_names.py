@@ -1,7 +1,6 @@
-"""A guest is named the same wherever their name shows (issue 12 item 7,
-found again by a new-player trial): at the table, the heads of other seats
-and the turn line say ``zed-2 (guest)`` as the lobby and the move log do;
-only a line too narrow for the whole name drops the mark."""
+"""A guest is named the same wherever their name shows: at the table, the heads
+of other seats and the turn line say ``zed-2 (guest)`` as the lobby and the
+move log do; only a line too narrow for the whole name drops the mark."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The hint key at the table (issue 17), by Pilot with state assertions:
+"""The hint key at the table, by Pilot with state assertions:
 Hard's suggestion from the seat's own view is loaded into the move being
 built (the same preview a player builds) and ⏎ plays it; Esc cancels the
 thinking; a shared table without every player's agreement refuses it."""

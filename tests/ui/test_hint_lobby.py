@@ -1,4 +1,4 @@
-"""The create-table form's hints option (issue 17), by Pilot."""
+"""The create-table form's hints option, by Pilot."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
 """Blocks of lines side by side (``render.join_columns``: your hand and piles
 drawn big, the display's columns) and the hand's cards made once for each
-way they look (issue 13, tenth round): the same texts as before."""
+way they look: the same texts as before."""
 
 from __future__ import annotations
 

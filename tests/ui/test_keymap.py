@@ -1,4 +1,4 @@
-"""The user's key map (issue 11 item 9): every binding id of every screen is
+"""The user's key map: every binding id of every screen is
 accepted; unknown ids and keys Textual cannot parse are reported one line
 each at start, and the default key keeps working."""
 

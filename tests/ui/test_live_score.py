@@ -1,4 +1,4 @@
-"""The live score and the race for objectives (issue 14 items 1–2), pure:
+"""The live score and the race for objectives, pure:
 scored from what a seat's view shows, they equal the engine's score sheet
 (RULES §7) and objective winners (RULES §1.4) at every turn of a whole game,
 and at its end. Piles read as cards: every seat's points, the cards beneath
@@ -66,7 +66,7 @@ def test_piles_show_points_and_the_cards_beneath_bracketed_on_every_seat_rules_7
 
 
 def test_the_objectives_line_keeps_its_tokens_unchanged_and_shows_a_new_race_rules_1_4():
-    """Each objective's token is kept by its race (issue 13): drawing the line
+    """Each objective's token is kept by its race: drawing the line
     again reads the same, a token handed out is a copy (changing it changes
     no later line), and a race that changed is shown anew."""
     view = situation(row=["M0a M1b"], objectives=("torii", "zeros")).view(0)

@@ -1,5 +1,5 @@
 """The SSH lobby when the database cannot list a player's games (serve
---database, issue 15): the player is told the database failed, never that
+--database): the player is told the database failed, never that
 they have no unfinished game. Injected at the call: no PostgreSQL here."""
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
-"""A log line that fits is appended without Rich's wrap (issue 13, tenth
-round; ``ui/widgets/_textual_private`` note 10): the log holds the same
-strips, widest width and virtual size as ``RichLog.write`` gives it."""
+"""A log line that fits is appended without Rich's wrap
+(``ui/widgets/_textual_private`` note 10): the log holds the same strips,
+widest width and virtual size as ``RichLog.write`` gives it."""
 
 from __future__ import annotations
 

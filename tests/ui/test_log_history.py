@@ -1,5 +1,5 @@
-"""Issue 14 (C): the move log keeps the whole game, whole words, and stays
-at the latest moves; defects 1 and 2 reproduced first."""
+"""The move log keeps the whole game, whole words, and stays at the latest
+moves; each defect found reproduced first."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
-"""The move log at a terminal too narrow to show it, and many resizes
-(issue 14's log rework): no line written meanwhile is lost, nothing crashes."""
+"""The move log at a terminal too narrow to show it, and many resizes: no line
+written meanwhile is lost, nothing crashes."""
 
 from __future__ import annotations
 

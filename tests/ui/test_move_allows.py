@@ -1,6 +1,6 @@
 """The footer's question, "does this key apply now?", answered from the legal
 commands and the selection (``MoveDraft.allows``: ``move_reasons.ALLOWED``,
-issue 13 tenth round; ``QUICK`` and undo, eleventh round) agrees with the
+``QUICK`` and undo) agrees with the
 engine's reasons (``MoveDraft.reason``, RULES §3–§5) on every view of random
 games: a key is offered exactly when pressing it would not be refused."""
 

@@ -1,4 +1,4 @@
-"""The move builder without Textual (issue 13): plain pytest, no App.
+"""The move builder without Textual: plain pytest, no App.
 
 Each test sits seat 0 in an exact situation (``helpers.situation``), hands
 its view and legal commands to a ``MoveDraft`` and builds a move. Every
@@ -90,7 +90,7 @@ def test_rules_1_5_tea_house_collects_two_columns():
 
 
 def test_rules_1_5_the_columns_and_the_objective_price_come_from_the_game_s_rules():
-    # RULES §1.5 [house] amounts are per rules version (issue 16): the builder
+    # RULES §1.5 [house] amounts are per rules version: the builder
     # reads them from the view's rules, as the engine reads them from the state.
     table = situation(hand="M1a", display="C1a O1b K2c", turn=TurnState(landscape="teahouse"))
     table.state.rules = replace(table.state.rules, version="test-amounts", teahouse_columns=3)

@@ -1,7 +1,6 @@
-"""A region draws its text by lines and keeps each line's strip (issue 13,
-seventh round; ``ui/widgets/quick_content.QuickLines``): the same cells as
-``QuickContent`` draws from the whole text, and a line drawn last time is
-not drawn again."""
+"""A region draws its text by lines and keeps each line's strip
+(``ui/widgets/quick_content.QuickLines``): the same cells as ``QuickContent``
+draws from the whole text, and a line drawn last time is not drawn again."""
 
 from __future__ import annotations
 

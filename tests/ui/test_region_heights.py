@@ -1,4 +1,4 @@
-"""Issue 13, sixth round: a region of the table's column whose text gets
+"""A region of the table's column whose text gets
 shorter keeps its lines until the next layout (a repaint, no whole-screen
 layout), unless the table overflows its window; a text taller than the
 region's lines lays the screen out, and the regions that kept lines are

@@ -1,6 +1,6 @@
 """Rematch from the score sheet (same seats and levels, a new deal) and
 delete from the saved-games screen (asks first; the store's delete, with
-its lock) — issue 14."""
+its lock)."""
 
 from __future__ import annotations
 

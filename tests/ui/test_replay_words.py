@@ -1,5 +1,4 @@
-"""Issue 14 (C): the words of the log and of the replay, each defect
-reproduced first (defects 3, 5, 9)."""
+"""The words of the log and of the replay, each defect reproduced first."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The post-game review screen (issue 17): opened from the score sheet, shows
+"""The post-game review screen: opened from the score sheet, shows
 the turns when the worker is done, Esc goes back (and cancels a review that
 still runs, caching nothing). Hard is replaced by a counting stand-in."""
 

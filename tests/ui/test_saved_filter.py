@@ -1,4 +1,4 @@
-"""One filter of saved games (issue 13): the menu, the palette and the SSH
+"""One filter of saved games: the menu, the palette and the SSH
 lobby offer the same unfinished games, chosen by ``session/saves.py`` (checked
 by the rules), never each by their own filter of ``list_games``."""
 

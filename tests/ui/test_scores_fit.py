@@ -1,4 +1,4 @@
-"""Scores that fit (issue 14, defect 8): ``momiji list``, the saved-games
+"""Scores that fit: ``momiji list``, the saved-games
 screen and the final score sheet (RULES §7) at 80 columns with 4 seats and
 the longest names."""
 

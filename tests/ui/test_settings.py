@@ -1,4 +1,4 @@
-"""Settings remembered in the platform config folder (issue 14): theme,
+"""Settings remembered in the platform config folder: theme,
 bot pace, memory mode (RULES §8), the last new-game options. A damaged file
 is reported and kept aside, never overwritten; a read-only folder just does
 not remember, with a message."""

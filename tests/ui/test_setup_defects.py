@@ -1,5 +1,5 @@
-"""Issue 14 (part B) defects, each reproduced first: the Crane Island
-preview (defect 4) and the menu's Continue key (defect 10b)."""
+"""Setup defects, each reproduced first: the Crane Island preview and the
+menu's Continue key."""
 
 from __future__ import annotations
 

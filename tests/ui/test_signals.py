@@ -1,4 +1,4 @@
-"""Broadcasts are Signals (issue 13): the app publishes every change of the
+"""Broadcasts are Signals: the app publishes every change of the
 open game on ``table_changed`` (new events; [] to redraw) and memory mode on
 ``memory_changed``; every screen that shows the game subscribes, the ones
 under another screen too, instead of the app calling a method it looks up

@@ -136,7 +136,7 @@ def test_snapshot_scoring(snap_compare, isolated_dirs, size):
 
 @size_ids
 def test_snapshot_table_4_seats_live_score_and_objective_race(snap_compare, isolated_dirs, size):
-    """Issue 14: every seat's live score (the leader starred), piles with
+    """Every seat's live score (the leader starred), piles with
     their points and the cards beneath, the race for each objective."""
     app = MomijiApp(isolated_dirs, bot_delay=0, make_bot=scripted_bot)
 

@@ -1,4 +1,4 @@
-"""Layout snapshots for issue 14 (part B), 4 seats at 80×24 and 120×40: a
+"""Layout snapshots of the panels, 4 seats at 80×24 and 120×40: a
 choice panel beside the table (the objective chooser with its standings)
 and the final score sheet with the longest names.
 

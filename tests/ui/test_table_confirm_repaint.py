@@ -1,4 +1,4 @@
-"""Issue 13, fifth round: what a confirm at the table repaints, counted
+"""What a confirm at the table repaints, counted
 (never timed). A widget whose drawing did not change renders no line."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Issue 13, fourth round: the work a confirm at the table does, counted
+"""The work a confirm at the table does, counted
 (never timed).
 
 A confirm lays the screen out at most once (the log growing by a line asks

@@ -1,5 +1,5 @@
 """fit_lines: a fixed-height region's text is cut to its lines with an
-ellipsis (issue 13), never re-wrapped by the widget."""
+ellipsis, never re-wrapped by the widget."""
 
 from __future__ import annotations
 
@@ -38,9 +38,8 @@ def test_a_full_last_line_is_cut_to_leave_room_for_the_ellipsis():
 
 
 def test_a_text_that_wraps_within_its_lines_comes_wrapped_each_line_fitting():
-    """A region draws a text line by line only when each line fits
-    (issue 13): one that wraps into its two lines comes back wrapped, its
-    words and styles kept."""
+    """A region draws a text line by line only when each line fits: one that
+    wraps into its two lines comes back wrapped, its words and styles kept."""
     text = Text.assemble(("⏎ ", "bold"), "Play M0 onto your Maple pile, then", (" collect", "italic"), " later")
     fitted = fit_lines(text, 30, 2, CONSOLE)
     lines = fitted.plain.split("\n")

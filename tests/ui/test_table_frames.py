@@ -1,6 +1,6 @@
 """The frames a table sends, played into a terminal (pyte), show what the
 table is: nothing stale after a region gets shorter in a table that fills
-its window (issue 13, sixth round: a region that kept its lines after a
+its window (a region that kept its lines after a
 shorter text was measured again by a later layout that did not repaint the
 regions it moved, and the terminal kept old lines)."""
 

@@ -1,4 +1,4 @@
-"""The info key and the live score's breakdown (issue 14 items 1 and 3): one
+"""The info key and the live score's breakdown: one
 key away from the table, nothing left."""
 
 from __future__ import annotations

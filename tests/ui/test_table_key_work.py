@@ -1,4 +1,4 @@
-"""Issue 13: the work a key press at the table does, counted (never timed).
+"""The work a key press at the table does, counted (never timed).
 
 A confirm draws each region once (the accepted command's table change
 draws the new view; nothing is drawn from the old one first) and asks the
@@ -66,7 +66,7 @@ async def test_a_select_measures_the_hands_height_once(app, monkeypatch):
         await pilot.press("1")
         await pilot.pause()
         assert hand.renders == renders + 1 and "[" in plain(hand)
-        # At most once (fifth round: a text whose lines all fit is measured by
+        # At most once (a text whose lines all fit is measured by
         # counting its lines, without Textual's wrap: then 0).
         assert measured.count("HandRegion") <= 1
 
@@ -177,7 +177,7 @@ async def test_rules_4_2_a_play_repaints_no_region_whose_text_is_unchanged(app, 
         await pilot.press("enter")  # plays M0a: the status line and display read the same
         for _ in range(3):  # bounded: the table change arrives as a message
             await pilot.pause()
-        # The objectives' race may move with a play (issue 14's standings): only
+        # The objectives' race may move with a play (the standings): only
         # regions whose text reads the same must not be repainted.
         same = {name for name, w in regions.items() if plain(w) == shown[name]}
         assert {"status", "display"} <= same

@@ -365,7 +365,7 @@ async def test_an_illegal_play_is_explained_and_changes_nothing(app):
         assert "✗ Not a play: A pile begins with a 0" in text(screen, "#preview")
         assert "enter" not in screen.active_bindings  # ⏎ is not offered
         await pilot.press("p")
-        told = text(screen, "#message") + text(screen, "#preview")  # told once (issue 14)
+        told = text(screen, "#message") + text(screen, "#preview")  # told once
         assert told.count("A pile begins with a 0") == 1 and "RULES §4.2" in told
         await pilot.press("enter")
         assert app.table.state == before

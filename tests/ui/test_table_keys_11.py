@@ -1,4 +1,4 @@
-"""The 11th and later hand cards have keys too (issue 14, defect 7): ``b f n v w``
+"""The 11th and later hand cards have keys too: ``b f n v w``
 after ``1``–``0``, drawn before each card and named in help."""
 
 from __future__ import annotations

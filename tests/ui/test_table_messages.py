@@ -1,5 +1,5 @@
-"""Issue 14 (C): the table's prompts and messages as a new player met them;
-each reproduced first (defect 6 and the messages of part 3)."""
+"""The table's prompts and messages as a new player met them; each
+reproduced first."""
 
 from __future__ import annotations
 

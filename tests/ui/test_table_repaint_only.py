@@ -1,4 +1,4 @@
-"""Issue 13: a key press at the table is a repaint, not a layout.
+"""A key press at the table is a repaint, not a layout.
 
 The footer is one widget drawing one line (the keys that apply now, the key
 map's keys, clickable); the message and preview regions reserve their

@@ -1,5 +1,5 @@
 """The table's regions are widgets that redraw only when what they show
-changed (issue 13): a key press in the hand leaves the other seats' rows
+changed: a key press in the hand leaves the other seats' rows
 alone; a change of the game redraws them."""
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
 """split_lines gives the lines Rich's ``Text.split("\\n", allow_blank=True)``
-gives (issue 13, twelfth round): characters, spans in order, base style,
+gives: characters, spans in order, base style,
 justify and overflow, for any text and spans."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Issue 14 (C): each other seat's turn summed up on one line at the table,
+"""Each other seat's turn summed up on one line at the table,
 the last-round banner (RULES §6), and why the game ended on the score sheet."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The PostgreSQL store (issue 15): games and their events in a database, for
+"""The PostgreSQL store: games and their events in a database, for
 hosts whose players and tables outgrow one process (ARCHITECTURE "SSH").
 
 ``games`` holds each game's save header, ``events`` its events keyed by

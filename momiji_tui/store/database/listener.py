@@ -5,8 +5,8 @@ only a wake-up: on each one, and after every (re)connection, the listener
 reads each followed game from the last position it delivered. So a dropped
 connection misses nothing (the read after the reconnect finds what was saved
 meanwhile) and nothing is delivered twice (a wake-up for a position already
-delivered reads nothing). For the lobby and shared tables of several
-``momiji serve`` workers (the next step of issue 15).
+delivered reads nothing). Used by the shared lobby and the shared tables
+of several ``momiji serve`` processes on one database.
 
 Two connections, both autocommit: one only LISTENs and waits in
 ``notifies()`` (psycopg holds that connection while it waits), one reads.

@@ -1,4 +1,4 @@
-"""The shared lobby's rows (schema version 2, issue 15): processes and their
+"""The shared lobby's rows (schema version 2): processes and their
 heartbeats, who is online, waiting tables and their seats.
 
 Every function takes one asyncio connection in autocommit mode and runs one

@@ -7,7 +7,7 @@ writes, under an advisory lock so two momijis starting at once never run a
 step twice. A database from a newer momiji is refused (:class:`NewerSchema`)
 and never changed.
 
-Version 1 (issue 15):
+Version 1:
 
 - ``games``: one row per game: its id, the save header (jsonb, as the file's
   first line), rules version, save format, created, last played (the move's
@@ -18,7 +18,7 @@ Version 1 (issue 15):
   of the save file's line (move marks included), so a game exports to the
   very file it was.
 
-Version 2 (issue 15, the shared lobby; :mod:`.lobby_rows` writes and reads it):
+Version 2 (the shared lobby; :mod:`.lobby_rows` writes and reads it):
 
 - ``lobby_processes``: one row per running server process (worker or
   host): a random id, host and pid, and ``expires``, pushed forward by its

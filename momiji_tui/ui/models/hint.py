@@ -1,4 +1,4 @@
-"""The hint at the table (issue 17), with no Textual in it: whether a hint
+"""The hint at the table, with no Textual in it: whether a hint
 may be asked, what Hard's advice says in words, and loading its suggestion
 into the move being built (``MoveDraft``) so the preview is the one a player
 builds and ⏎ plays it.

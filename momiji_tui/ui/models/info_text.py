@@ -1,4 +1,4 @@
-"""What the info key says (issue 14): a short explanation of one thing on
+"""What the info key says: a short explanation of one thing on
 the table, shown in the message line without leaving the table. ``info_items``
 lists the things in the order the key steps through them: the hand card or
 display column under the cursor, each revealed objective (its race), each of

@@ -17,12 +17,12 @@ def solo_activity(bots: int) -> str:
 
 
 HINTS_ALLOWED = "hints allowed at this table"
-"""Told to whoever joins a table whose creator allowed hints (issue 17): joining is agreeing."""
+"""Told to whoever joins a table whose creator allowed hints: joining is agreeing."""
 
 
 def open_table_line(pending: PendingTable) -> str:
     """A waiting table as the join list shows it: id, seats, landscapes,
-    and whether hints are allowed (issue 17)."""
+    and whether hints are allowed."""
     names = " · ".join(s.name if s.name else "(open seat)" for s in pending.seats)
     hints = f" · {HINTS_ALLOWED}" if pending.hints_allowed else ""
     return f"{pending.table_id}  {names}  [{pending.landscape_mode}]{hints}"

@@ -16,7 +16,7 @@ from ...engine import ActivateObjective, Collect, Command, Exchange, IllegalComm
 from ...engine.cards import CARD_TYPE, CARD_VALUE, Card
 from ...engine.rules_data import FOX_DISCARDS_PER_ACORN, KOI_MAX, LEAF_TYPES
 
-# Hand card keys: 1–0, then letters no other table key uses (issue 14: the 11th+ card).
+# Hand card keys: 1–0, then letters no other table key uses (the 11th+ card).
 HAND_KEYS = "1234567890bfnvw"
 # Leaf types' lower-case letters that no table key uses by default, so they
 # act as the capital does when no key map binds them (m c o k are memory,

@@ -1,4 +1,4 @@
-"""The post-game review in words (issue 17): a sparkline of the seat's
+"""The post-game review in words: a sparkline of the seat's
 estimated win chance, the three costliest turns, then every turn. Pure (rich
 only, no Textual): the review screen shows it, ``momiji replay ID --review``
 prints its plain text.

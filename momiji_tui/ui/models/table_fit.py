@@ -1,7 +1,7 @@
-"""Text made to fit (no Textual): issue 13's fixed-height regions (message,
+"""Text made to fit (no Textual): the fixed-height regions (message,
 preview) never change height, so a longer text is cut, its last shown line
-ending with an ellipsis; issue 14's lines of tokens (hand cards, objectives,
-a seat's head line) are packed so that no token is ever split by a wrap."""
+ending with an ellipsis; lines of tokens (hand cards, objectives, a seat's
+head line) are packed so that no token is ever split by a wrap."""
 
 from __future__ import annotations
 
@@ -32,9 +32,9 @@ def fit_lines(text: Text, width: int, lines: int, console: Console) -> Text:
     lines, only the first ``lines`` are kept and the last one ends with
     ``…`` (styles kept). ``text`` itself is not changed; a text whose lines
     fit already, or ``width``/``lines`` <= 0, is returned as it is (the
-    region then draws it line by line, not through Textual's wrap; issue 13,
-    tenth round). ``text.no_wrap`` is not honoured (each paragraph wraps; the
-    regions' texts never set it). Raises nothing."""
+    region then draws it line by line, not through Textual's wrap).
+    ``text.no_wrap`` is not honoured (each paragraph wraps; the regions' texts
+    never set it). Raises nothing."""
     if width <= 0 or lines <= 0:
         return text
     parts = text.plain.split("\n")

@@ -1,7 +1,7 @@
 """The table footer's one line of text (no Textual): the keys that apply
 now, each clickable, and the command palette's key at the right edge.
 
-Issue 13: the footer is one widget drawing this line, so a change of the
+The footer is one widget drawing this line, so a change of the
 keys offered is a repaint of one line, never a layout of the screen.
 """
 

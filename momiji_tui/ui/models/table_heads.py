@@ -1,4 +1,4 @@
-"""The table's head lines (issue 14): each seat's name, acorns, cards, live
+"""The table's head lines: each seat's name, acorns, cards, live
 score (the leader starred) and panorama, and the objectives line with the
 race for each objective, all packed to the line's width so that nothing is
 ever wrapped mid-word. Pure: no Textual."""
@@ -124,8 +124,8 @@ def objective_token(view: PlayerView, number: int, standing: Standing, cells: in
 def _objective_token(number: int, standing: Standing, cells: int, text: bool, seat: int | None,
                      names: tuple[str, ...]) -> Text:
     """``objective_token`` for the viewer ``seat`` among seats ``names``,
-    kept: an objective whose race did not change is not written again
-    (issue 13, twelfth round). Shared: never change what it returns."""
+    kept: an objective whose race did not change is not written again. Shared:
+    never change what it returns."""
     t = Text()
     t.append(f"{number}", style="bold")
     t.append(f" {standing.name}", style="dim" if standing.owner is not None else "")

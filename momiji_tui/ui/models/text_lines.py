@@ -1,5 +1,5 @@
 """A text's lines, as Rich's ``Text.split("\\n", allow_blank=True)`` gives
-them, worked out in one pass (issue 13, twelfth round). Pure: no Textual.
+them, worked out in one pass. Pure: no Textual.
 
 A region of the table compares its new text with the one shown line by
 line, so every text it is handed is split into lines; Rich's ``split``

@@ -1,4 +1,4 @@
-"""What the table tells between your turns (issue 14): a one-line summary
+"""What the table tells between your turns: a one-line summary
 of each other seat's turn, the last-round banner once the end is triggered,
 and why the game ended (for the score sheet). Pure: no Textual.
 

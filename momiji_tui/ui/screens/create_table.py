@@ -15,7 +15,7 @@ from .waiting import WaitingScreen
 
 class CreateTableScreen(Screen[None]):
     """Seats (you and 1–3 others), how many are open for players, bot level,
-    landscapes, whether the hint key works (issue 17; off unless allowed).
+    landscapes, whether the hint key works (off unless allowed).
     No seed: a shared deal is secret (RULES §2.2, session/deal_seed.py)."""
 
     BINDINGS = [

@@ -53,7 +53,7 @@ class LobbyScreen(LobbyListScreen):
             yield Label("", id="lobby-message")
             with VerticalScroll(id="lobby-players"):
                 yield Static(id="lobby-players-text")
-        yield Footer(compact=True, show_command_palette=False)  # every key fits in 80 columns (issue 14)
+        yield Footer(compact=True, show_command_palette=False)  # every key fits in 80 columns
 
     def on_mount(self) -> None:
         if lobby_host(self).exiting:  # the session ended while this screen was composed

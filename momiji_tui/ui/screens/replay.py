@@ -90,7 +90,7 @@ class ReplayScreen(Screen[None]):
             with VerticalScroll(id="replay-body", can_focus=False):  # the arrows step the replay
                 yield Static(id="replay-table")
                 yield Static(id="replay-sheet")
-        yield Footer(compact=True, show_command_palette=False)  # every key fits in 80 columns (issue 14)
+        yield Footer(compact=True, show_command_palette=False)  # every key fits in 80 columns
 
     def on_mount(self) -> None:
         if self.replay is not None:

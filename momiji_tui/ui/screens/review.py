@@ -1,4 +1,4 @@
-"""The post-game review screen (issue 17), opened from the score sheet.
+"""The post-game review screen, opened from the score sheet.
 
 Hard searches each of the seat's decisions from the seat's own view at that
 moment (RULES §8) in a worker thread, never on the event loop (through the

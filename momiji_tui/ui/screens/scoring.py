@@ -189,7 +189,7 @@ class ScoringScreen(SizedScreen):
         self.action_menu()
 
     def action_review(self) -> None:
-        """The post-game review of your decisions (issue 17)."""
+        """The post-game review of your decisions."""
         if self.momiji.table is not None:
             self.app.push_screen(ReviewScreen.of_table(self.momiji.table, self.momiji.seat))
 
