@@ -37,7 +37,7 @@ from ..store.database.writer import DatabaseGameLog
 from ..store.errors import Conflict, GameNotFound, WriteFailed
 from ..store.library import IN_PROGRESS
 from ..store.log import Event
-from .lobby_types import LobbyError
+from .shared_table import LobbyError
 from .seat_log import SeatSummary, summarize
 from .shared_table import MovedOn, SharedTable
 from .table import HUMAN, SeatConfig, Table, validate_log

@@ -23,6 +23,7 @@ import logging
 import os
 import secrets
 import socket
+import time
 from collections.abc import Awaitable, Callable, Coroutine
 from typing import Any, TypeVar
 
@@ -37,12 +38,11 @@ from ..store.database.lobby_rows import (
 )
 from .database_games import DatabaseGames
 from .lobby import Lobby
-from .lobby_heartbeat import beat, finish
 from .lobby_mirror import (
     Mirror, RemoteMember, gone_elsewhere, remote_players, seat_elsewhere, started_tables,
     sync_seats,
 )
-from .lobby_types import (
+from .shared_table import (
     ALREADY_AT_TABLE, ALREADY_SEATED, IN_LOBBY, TABLE_FULL, TABLE_GONE, Dissolved, LobbyError, LobbySnapshot,
     Member, PendingTable, Player, Seated,
 )
@@ -64,11 +64,19 @@ class DatabaseLobby(Lobby):
     :meth:`stop_following` before :meth:`close`. ``heartbeat``: seconds
     between heartbeats (and full reads); ``ttl``: seconds after its last
     heartbeat that a process counts as dead; ``beat_pause``: how the
-    heartbeat waits (tests inject one). Other options: :class:`Lobby`'s."""
+    heartbeat waits (tests inject one); ``clock``: monotonic seconds (tests
+    inject one). Other options: :class:`Lobby`'s.
+
+    Presence survives the database going away: a process judges others
+    dead (sweeps expired processes, whose seats are then left) only after
+    it has reached the database without a failure for ``ttl`` seconds, so
+    after an outage every live process has had a full ``ttl`` to beat again
+    before anyone is swept. A seat changes hands only when its player's own
+    process stopped beating while the database was there to hear it."""
 
     def __init__(self, data_dir: str | os.PathLike[str], *, games: DatabaseGames, heartbeat: float = 5.0,
                  ttl: float = 20.0, beat_pause: Callable[[float], Awaitable[None]] = asyncio.sleep,
-                 **options: Any) -> None:
+                 clock: Callable[[], float] = time.monotonic, **options: Any) -> None:
         super().__init__(data_dir, games=games, **options)
         games.shared_kind = ReplicaTable
         self.db = games
@@ -83,8 +91,10 @@ class DatabaseLobby(Lobby):
         self._refresh_due = False
         self._last_added: LiveTable | None = None
         self._handed_over: set[str] = set()  # started tables whose players this process seated
-        self.database_calls = 0  # and a heartbeat in a thread: lobby_heartbeat.py
+        self.database_calls = 0  # and a heartbeat in a thread: _beat_in_thread
         self.beat_call: asyncio.Future[tuple[LobbyRows, int]] | None = None
+        self.clock = clock
+        self.reached_since: float | None = None  # since when every database call succeeded
 
     # ------------------------------------------------------------ following
     async def start_following(self) -> None:
@@ -105,7 +115,7 @@ class DatabaseLobby(Lobby):
         for task in self._tasks:
             task.cancel()
         await asyncio.gather(*self._tasks, return_exceptions=True)
-        await finish(self)  # a heartbeat in flight, before this process leaves the database
+        await self._finish_beat()  # a heartbeat in flight, before this process leaves the database
         self._tasks = []
         try:
             self._run(lambda conn: forget_process(conn, self.process))
@@ -117,17 +127,61 @@ class DatabaseLobby(Lobby):
         try:
             return self.db.store.run(query)
         except (psycopg.Error, OSError) as exc:
+            self.reached_since = None  # not reached: judge no other process absent for a while
             log.error("the lobby's database failed: %s", exc)
             raise LobbyError(DATABASE_FAILED.format(reason=str(exc).splitlines()[0] if str(exc) else
                                                     type(exc).__name__)) from None
 
+    def may_sweep(self) -> bool:
+        """Whether this process may judge others dead now: it has reached the
+        database without a failure for at least ``ttl`` seconds."""
+        since = self.reached_since
+        return since is not None and self.clock() - since >= self.ttl
+
     def _beat_once(self) -> None:
-        self._run(lambda conn: heartbeat(conn, self.process, socket.gethostname(), os.getpid(), self.ttl))
+        """One heartbeat (and, if :meth:`may_sweep`, the sweep of expired
+        processes). Raises ``LobbyError`` if the database fails."""
+        sweep, now = self.may_sweep(), self.clock()
+        self._run(lambda conn: heartbeat(conn, self.process, socket.gethostname(), os.getpid(), self.ttl,
+                                         sweep=sweep))
+        if self.reached_since is None:
+            self.reached_since = now
 
     async def _beat(self) -> None:
         while True:  # a catch-up read even if a wake-up was missed; the database's part off the loop
             await self.beat_pause(self.heartbeat_every)
-            await beat(self)
+            await self._beat_in_thread()
+
+    def _beat_and_read(self) -> tuple[LobbyRows, int]:
+        """In a thread: the heartbeat, then a read of the whole lobby; the rows
+        and how many database calls the lobby made before the read. Raises
+        ``LobbyError`` if the database fails."""
+        self._beat_once()
+        calls = self.database_calls
+        return self._run(read_lobby), calls
+
+    async def _beat_in_thread(self) -> None:
+        """One heartbeat and catch-up, the database's part in a thread (the
+        store's calls are serialised and may come from any thread), so the
+        players' event loop never waits for the database. The rows read are
+        applied only if the lobby made no other database call meanwhile (a
+        table created or a seat taken on the loop after the read began would
+        look gone in them): then it reads again, on the loop. A beat cancelled
+        while its thread still talks to the database (the lobby stopping)
+        finishes first: :meth:`_finish_beat` waits for it."""
+        call = self.beat_call = asyncio.ensure_future(asyncio.to_thread(self._beat_and_read))
+        try:
+            rows, calls = await asyncio.shield(call)
+        except LobbyError:
+            return
+        self.refresh(rows if self.database_calls == calls + 1 else None)
+
+    async def _finish_beat(self) -> None:
+        """Wait until a beat's database calls in a thread are over (they may
+        have been cancelled on the loop); their errors are already logged."""
+        if self.beat_call is not None:
+            await asyncio.gather(self.beat_call, return_exceptions=True)
+            self.beat_call = None
 
     def _wake(self, payload: str) -> None:
         if payload in ("", LOBBY_WAKE) and not self._refresh_due:

@@ -42,7 +42,7 @@ from typing import TYPE_CHECKING
 from ..store import StoreError
 from . import seat_log
 from .deal_seed import secret_deal_seed
-from .lobby_types import (
+from .shared_table import (
     ACCOUNT_ID_RE, ALREADY_SEATED, IN_LOBBY, TABLE_FULL, TABLE_GONE, Dissolved, LobbyChanged, LobbyError,
     LobbyEvent, LobbySnapshot, Member, MyTable, PendingSeat, PendingTable, Player, Seated, SeatNews, TableInfo,
 )

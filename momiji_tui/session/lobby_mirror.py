@@ -10,7 +10,7 @@ from collections.abc import Mapping
 
 from ..engine.events import SeatControlChanged
 from ..store.database.lobby_rows import LobbyRows, TableRow
-from .lobby_types import LobbyEvent, Member, PendingSeat, PendingTable, Player, TableInfo
+from .shared_table import LobbyEvent, Member, PendingSeat, PendingTable, Player, TableInfo
 from . import seat_log
 from .shared_table import LiveTable
 from .table import BOT, HUMAN, SeatConfig

@@ -29,7 +29,7 @@ from typing import Any
 
 from ..engine.events import SeatControlChanged
 from ..store import DamagedLog, NewerFormat, StoreError, is_game_id, load, quarantine
-from .lobby_types import ACCOUNT_ID_RE
+from .table import ACCOUNT_ID_RE
 from .table import HUMAN, Table
 
 log = logging.getLogger("momiji_tui.lobby")

@@ -13,7 +13,7 @@ from typing import Protocol
 
 from ..store import is_game_id
 from . import seat_log
-from .lobby_types import LobbyError
+from .shared_table import LobbyError
 from .seat_log import SeatSummary
 from .shared_table import SharedTable
 from .table import SeatConfig

@@ -9,6 +9,7 @@ it changes the table, then published to listeners.
 from __future__ import annotations
 
 import os
+import re
 import threading
 from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass
@@ -22,6 +23,8 @@ from ..store import GameLog, NewerRules, load, new_game_id
 from ..store.game_writer import GameWriter
 from .versions import is_newer_rules
 
+ACCOUNT_ID_RE = re.compile(r"[a-z0-9][a-z0-9-]{0,79}")
+"""What an account id may look like (it becomes a folder name)."""
 HUMAN, BOT = "human", "bot"
 Listener = Callable[[list[ev.Event]], None]
 #: Makes a new game's log from its header and setup events (the database's

@@ -11,7 +11,7 @@ import io
 import logging
 import time
 from collections.abc import Awaitable
-from typing import TYPE_CHECKING, Any, Literal
+from typing import Any, Literal, Protocol
 
 import asyncssh
 from rich.console import Console
@@ -21,7 +21,7 @@ from textual.app import App
 from momiji_tui.ssh._textual_private import set_session_colors
 from momiji_tui.ssh.driver import ChannelTerminal, clamp_terminal_size, harden_app
 from momiji_tui.ssh.identity import Identity
-from momiji_tui.ssh.oplog import client_event
+from momiji_tui.ssh.oplog import Peer, client_event
 from momiji_tui.ssh.server_state import (
     _END_MESSAGES,
     NO_PTY_MESSAGE,
@@ -31,16 +31,26 @@ from momiji_tui.ssh.server_state import (
 )
 from momiji_tui.ssh.terminal import ACCEPTED_ENV, DUMB_MESSAGE, TerminalProfile, terminal_profile
 
-if TYPE_CHECKING:
-    from momiji_tui.ssh.connection import _Connection
-
 log = logging.getLogger("momiji_tui.ssh")
+
+
+class SessionOwner(Protocol):
+    """The connection a session channel belongs to (``connection._Connection``)."""
+
+    peer: Peer
+    session_count: int
+
+    @property
+    def peer_ip(self) -> str: ...
+
+    def session_ended(self) -> None:
+        """The session's slot is free (called once per session)."""
 
 
 class _AppSession(asyncssh.SSHServerSession[bytes]):
     """One SSH session channel running one hosted Textual app."""
 
-    def __init__(self, state: _ServerState, connection: _Connection, identity: Identity) -> None:
+    def __init__(self, state: _ServerState, connection: SessionOwner, identity: Identity) -> None:
         self._state = state
         self._connection = connection
         self.identity = identity

@@ -12,17 +12,15 @@ from collections import Counter
 from collections.abc import Awaitable, Callable, Coroutine
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Literal
+from typing import Any, Literal, Protocol
 
 import asyncssh
 from textual.app import App
 
+from momiji_tui.ssh.gate import Gate
 from momiji_tui.ssh.identity import Identity
+from momiji_tui.ssh.shutdown import Ending
 from momiji_tui.ssh.throttle import Throttle
-
-if TYPE_CHECKING:
-    from momiji_tui.ssh.app_session import _AppSession
-    from momiji_tui.ssh.connection import _Connection
 
 log = logging.getLogger("momiji_tui.ssh")
 
@@ -48,6 +46,12 @@ _END_MESSAGES = {
 }
 
 
+class HostedSession(Ending, Protocol):
+    """What the server keeps of a session channel it hosts (``app_session._AppSession``)."""
+
+    identity: Identity
+
+
 @dataclass(frozen=True)
 class _Config:
     app_factory: AppFactory
@@ -68,8 +72,8 @@ class _ServerState:
     def __init__(self, config: _Config, throttle: Throttle | None = None) -> None:
         self.config = config
         self.throttle = throttle or Throttle()
-        self.sessions: set[_AppSession] = set()
-        self.connections: set[_Connection] = set()
+        self.sessions: set[HostedSession] = set()
+        self.connections: set[Gate] = set()
         self.per_ip: Counter[str] = Counter()
         self.tasks: set[asyncio.Task[Any]] = set()
         self.closing = False

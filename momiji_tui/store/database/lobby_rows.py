@@ -73,15 +73,26 @@ async def _notify(conn: Connection) -> None:
     await conn.execute("SELECT pg_notify(%s, %s)", (CHANNEL, LOBBY_WAKE))
 
 
-async def heartbeat(conn: Connection, process: str, host: str, pid: int, ttl: float) -> None:
+PRESENCE_LOCK = 0x6D6F6D696A69
+"""The transaction-level advisory lock every heartbeat and departure takes
+first: the presence rows are only ever locked in one order, one writer at a
+time (two sweeps deleting each other's rows once deadlocked)."""
+
+
+async def heartbeat(conn: Connection, process: str, host: str, pid: int, ttl: float, *,
+                    sweep: bool = True) -> None:
     """Say ``process`` is alive for ``ttl`` more seconds (registering it the
-    first time), then sweep the processes whose time ran out: their members,
-    the waiting tables they opened and the seats they held go with them."""
+    first time), then, if ``sweep``, sweep the processes whose time ran out:
+    their members, the waiting tables they opened and the seats they held go
+    with them. Holds :data:`PRESENCE_LOCK` for the transaction."""
     async with conn.transaction():
+        await conn.execute("SELECT pg_advisory_xact_lock(%s)", (PRESENCE_LOCK,))
         await conn.execute(
             "INSERT INTO lobby_processes (process, host, pid, expires) VALUES (%s, %s, %s,"
             " now() + make_interval(secs => %s)) ON CONFLICT (process) DO UPDATE SET expires = EXCLUDED.expires",
             (process, host, pid, ttl))
+        if not sweep:
+            return
         cur = await conn.execute("DELETE FROM lobby_processes WHERE expires < now()")
         swept = cur.rowcount
         alive = "SELECT process FROM lobby_processes"
@@ -104,6 +115,7 @@ async def heartbeat(conn: Connection, process: str, host: str, pid: int, ttl: fl
 async def forget_process(conn: Connection, process: str) -> None:
     """The process stops: its members and waiting tables go at once."""
     async with conn.transaction():
+        await conn.execute("SELECT pg_advisory_xact_lock(%s)", (PRESENCE_LOCK,))
         await conn.execute("DELETE FROM lobby_processes WHERE process = %s", (process,))
         await conn.execute("DELETE FROM lobby_tables WHERE game_id IS NULL AND process = %s", (process,))
         await _notify(conn)
