@@ -25,6 +25,7 @@ import tempfile
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from urllib.parse import urlsplit
 from typing import NamedTuple
 
 USER = "postgres"
@@ -64,6 +65,40 @@ class Cluster(NamedTuple):
         """The postmaster's pid (its backends are its children)."""
         return int((self.data / "postmaster.pid").read_text().split()[0])
 
+    def stop(self, mode: str = "fast") -> None:
+        """``pg_ctl stop -m mode`` (an operator's restart, or a crash with
+        ``immediate``); :meth:`start` starts it again. Raises ``RuntimeError``."""
+        done = _pg(self.data.parent, "pg_ctl", "-D", str(self.data), "-m", mode, "-w", "-t", "30", "stop")
+        if done.returncode != 0:
+            raise RuntimeError(f"pg_ctl stop failed: {done.stdout}{done.stderr}")
+
+    def start(self) -> None:
+        """Start the stopped cluster again on its port. Raises ``RuntimeError``."""
+        port = urlsplit(self.url).port
+        assert port is not None
+        done = _start(self.data.parent, port)
+        if done.returncode != 0:
+            raise RuntimeError(f"pg_ctl start failed: {done.stdout}{done.stderr}")
+
+    def log(self) -> str:
+        """The server's log so far."""
+        path = self.data.parent / "log"
+        return path.read_text(errors="replace") if path.exists() else ""
+
+
+def _pg(root: Path, *args: str) -> subprocess.CompletedProcess[str]:
+    """Run a PostgreSQL program (as ``postgres`` when we are root) in ``root``."""
+    cmd = [str(find_bindir() / args[0]), *args[1:]]
+    if os.geteuid() == 0:
+        cmd = ["runuser", "-u", USER, "--", *cmd]
+    return subprocess.run(cmd, capture_output=True, text=True, timeout=60, cwd=root)
+
+
+def _start(root: Path, port: int) -> subprocess.CompletedProcess[str]:
+    return _pg(root, "pg_ctl", "-D", str(root / "data"), "-l", str(root / "log"), "-w", "-t", "30", "-o",
+               f"-c listen_addresses=127.0.0.1 -p {port} -k {root} -c fsync=off "
+               "-c synchronous_commit=off -c full_page_writes=off", "start")
+
 
 @contextmanager
 def cluster(*, password: str = PASSWORD, prefix: str = "momiji-bench-pg-") -> Iterator[Cluster]:
@@ -71,15 +106,13 @@ def cluster(*, password: str = PASSWORD, prefix: str = "momiji-bench-pg-") -> It
     in a temp dir named ``prefix…``; stopped (``-m immediate``) and its files
     removed when the block ends. Raises :class:`PostgresMissing` without the
     binaries, ``RuntimeError`` (with the server's log) if it does not start."""
-    bindir, as_postgres = find_bindir(), os.geteuid() == 0
+    find_bindir()
+    as_postgres = os.geteuid() == 0
     root = Path(tempfile.mkdtemp(prefix=prefix))
     data = root / "data"
 
     def run(*args: str) -> subprocess.CompletedProcess[str]:
-        cmd = [str(bindir / args[0]), *args[1:]]
-        if as_postgres:
-            cmd = ["runuser", "-u", USER, "--", *cmd]
-        return subprocess.run(cmd, capture_output=True, text=True, timeout=60, cwd=root)
+        return _pg(root, *args)
 
     try:
         pwfile = root / "pwfile"
@@ -94,9 +127,7 @@ def cluster(*, password: str = PASSWORD, prefix: str = "momiji-bench-pg-") -> It
             raise RuntimeError(f"initdb failed: {init.stdout}{init.stderr}")
         for _attempt in range(3):  # the free port may be taken before the start
             port = free_port()
-            start = run("pg_ctl", "-D", str(data), "-l", str(root / "log"), "-w", "-t", "30", "-o",
-                        f"-c listen_addresses=127.0.0.1 -p {port} -k {root} -c fsync=off "
-                        "-c synchronous_commit=off -c full_page_writes=off", "start")
+            start = _start(root, port)
             if start.returncode == 0:
                 break
         else:

@@ -138,6 +138,12 @@ class DatabaseLobby(Lobby):
         since = self.reached_since
         return since is not None and self.clock() - since >= self.ttl
 
+    def _read(self) -> LobbyRows:
+        """The whole lobby; members of expired processes count as online
+        until this process may judge them (:meth:`may_sweep`)."""
+        judge = self.may_sweep()
+        return self._run(lambda conn: read_lobby(conn, judge=judge))
+
     def _beat_once(self) -> None:
         """One heartbeat (and, if :meth:`may_sweep`, the sweep of expired
         processes). Raises ``LobbyError`` if the database fails."""
@@ -158,7 +164,7 @@ class DatabaseLobby(Lobby):
         ``LobbyError`` if the database fails."""
         self._beat_once()
         calls = self.database_calls
-        return self._run(read_lobby), calls
+        return self._read(), calls
 
     async def _beat_in_thread(self) -> None:
         """One heartbeat and catch-up, the database's part in a thread (the
@@ -214,7 +220,7 @@ class DatabaseLobby(Lobby):
         if self._closed:
             return
         try:
-            rows = self._run(read_lobby) if rows is None else rows
+            rows = self._read() if rows is None else rows
         except LobbyError:
             return
         old, previous, self.rows = self.pending, self.rows, rows

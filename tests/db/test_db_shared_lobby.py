@@ -7,8 +7,11 @@ a sleep."""
 from __future__ import annotations
 
 import asyncio
+import os
 from dataclasses import replace
 
+import psycopg
+import pg_server
 import pytest
 from ssh_harness import wait_until
 
@@ -19,6 +22,8 @@ from momiji_tui.session.database_lobby import DatabaseLobby
 from momiji_tui.session.lobby import Dissolved, LobbyError, Player, Seated
 from momiji_tui.session.replica import CAUGHT_UP, ReplicaTable
 from momiji_tui.session.shared_table import MovedOn
+from momiji_tui.store import WriteFailed
+from momiji_tui.store.database.lobby_rows import PRESENCE_LOCK
 from momiji_tui.ui.models.new_game import not_saved_text
 
 
@@ -39,13 +44,26 @@ async def no_beat(seconds: float) -> None:
     await asyncio.Event().wait()  # the tests beat by hand (lobby._beat_once)
 
 
+class Clock:
+    """The lobbies' monotonic clock, moved by hand (seconds)."""
+
+    def __init__(self) -> None:
+        self.now = 1000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
 @pytest.fixture
 async def lobbies(pg_url, tmp_path):
-    """Two processes' lobbies on one database (A and B), stopped at the end."""
+    """Two processes' lobbies on one database (A and B), stopped at the end;
+    they share one hand-moved :class:`Clock`."""
     made: list[DatabaseLobby] = []
+    clock = Clock()
 
     async def make(name: str, **options) -> DatabaseLobby:
         options.setdefault("seat_wait", None)
+        options.setdefault("clock", clock)
         lobby = DatabaseLobby(tmp_path / name, games=DatabaseGames.open(pg_url), deal_seed=lambda: 4242,
                               beat_pause=no_beat, bot_delay=0, **options)
         await lobby.start_following()
@@ -81,7 +99,9 @@ def kill(process) -> None:
 
 
 def expire(process, pg_admin) -> None:
-    """A dead process's heartbeat runs out in the lobby's rows."""
+    """A dead process's heartbeat runs out in the lobby's rows, while the
+    others reached the database for longer than its time to live."""
+    process.clock.now += process.ttl
     pg_admin.execute("UPDATE lobby_processes SET expires = now() - interval '1 second' WHERE process = %s",
                      (process.process,))
 
@@ -394,3 +414,170 @@ async def test_a_process_lists_its_own_player_at_a_started_table_as_here_before_
                                            for m in a.rows.members))  # a read from before alice sat down
     [info] = [t for t in a.snapshot().tables if t.table_id == game_id]
     assert info.seats[0] == ("alice", "here")
+
+
+def database_away(*processes) -> list:
+    """Every database call of ``processes`` fails as when PostgreSQL is
+    stopped (``psycopg.OperationalError`` before the call is made); the
+    returned list of undo callbacks brings it back."""
+    undo = []
+    for process in processes:
+        store = process.db.store
+
+        def refused() -> None:
+            raise psycopg.OperationalError("connection refused: is the server running?")
+
+        store._reconnect_if_lost = refused
+        undo.append(lambda store=store: delattr(store, "_reconnect_if_lost"))
+    return undo
+
+
+def seat_events(table) -> list[tuple[int, str]]:
+    return [(e.seat, e.reason) for e in table.events if isinstance(e, ev.SeatControlChanged)]
+
+
+async def test_a_database_outage_longer_than_the_heartbeat_gives_no_seat_away(lobbies, pg_admin):
+    """PostgreSQL away for 30 s (ttl 20 s) while alice (A) and bob (B) play
+    one table: the move tried meanwhile is refused in words and lands after;
+    the first process back judges nobody absent (the other could not beat
+    either), so no seat is left and no bot waits to take one."""
+    timers_a, timers_b = Timers(), Timers()
+    a, b, alice, bob = await seated_pair(lobbies, a_options=dict(seat_wait=60, call_later=timers_a),
+                                         b_options=dict(seat_wait=60, call_later=timers_b))
+    ta, tb = alice.seated().table, bob.seated().table
+    seats_before = seat_events(ta)
+    mover = ta if ta.current == 0 else tb
+    command = mover.legal(mover.current)[0]
+    undo = database_away(a, b)
+    with pytest.raises(WriteFailed) as caught:
+        mover.submit(command)
+    assert caught.value.reason.startswith("the database failed: ")
+    for process in (a, b):
+        await process._beat_in_thread()  # fails: neither may judge the other for a while
+        assert not process.may_sweep()
+    a.clock.now += 30
+    pg_admin.execute("UPDATE lobby_processes SET expires = now() - interval '10 seconds'")  # 30 s later
+    for back in undo:
+        back()
+    await b._beat_in_thread()  # B is back first and finds A's heartbeat expired
+    assert any(m.account_id == "key-a" for m in b.rows.members)  # alice is still online for B
+    mover.submit(command)  # the refused move lands now
+    await a._beat_in_thread()
+    a.clock.now += a.ttl  # both have reached the database for a whole ttl: they may judge now
+    for process in (b, a, b):
+        await process._beat_in_thread()
+    await wait_until(lambda: ta.events == tb.events)
+    assert seat_events(ta) == seat_events(tb) == seats_before  # no "left", no bot
+    assert timers_a.pending == timers_b.pending == []
+    assert {m.account_id for m in a.rows.members} == {m.account_id for m in b.rows.members} == {"key-a", "key-b"}
+    assert pg_admin.execute("SELECT count(*) FROM lobby_processes").fetchone() == (2,)
+
+
+async def test_a_process_that_never_beat_again_after_an_outage_is_judged_after_a_whole_ttl(lobbies, pg_admin):
+    """The other side of the rule: A died during the outage. B, back, waits
+    one whole ttl of reaching the database before it judges A; then alice's
+    seat is left (the seat wait runs) as for any process that died."""
+    timers = Timers()
+    a, b, _alice, bob = await seated_pair(lobbies, a_options=dict(seat_wait=60, call_later=Timers()),
+                                          b_options=dict(seat_wait=60, call_later=timers))
+    tb = bob.seated().table
+    [back] = database_away(b)
+    kill(a)
+    await b._beat_in_thread()
+    back()
+    pg_admin.execute("UPDATE lobby_processes SET expires = now() - interval '10 seconds'"
+                     " WHERE process = %s", (a.process,))
+    await b._beat_in_thread()
+    assert seat_events(tb)[-1][1] == seat_log.SEATED and timers.pending == []
+    b.clock.now += b.ttl
+    await b._beat_in_thread()
+    assert seat_events(tb)[-1] == (0, seat_log.LEFT) and len(timers.pending) == 1
+    assert pg_admin.execute("SELECT count(*) FROM lobby_processes").fetchone() == (1,)
+
+
+OUTAGE_ENV = "MOMIJI_PG_OUTAGE_SECONDS"
+"""Seconds the real outage below lasts (default 0: stopped and started at
+once, the expiry of a longer outage written into the rows). Run it once with
+30 to see a real 30 s outage with ``ttl`` 20 s."""
+
+
+@pytest.fixture
+def own_cluster():
+    """A PostgreSQL cluster of this test's own, to stop and start."""
+    try:
+        with pg_server.pg_cluster.cluster(password=pg_server.PASSWORD, prefix="momiji-pg-") as running:
+            yield running
+    except pg_server.PostgresMissing as exc:
+        pytest.skip(f"database tests skipped: {exc}")
+
+
+async def test_postgresql_stopped_and_started_under_two_processes_gives_no_seat_away(own_cluster, tmp_path):
+    """The real thing: ``pg_ctl stop -m fast`` while alice (A) and bob (B)
+    play one table, then ``pg_ctl start``. The move tried meanwhile is
+    refused in words and lands after; no seat changes hands; the server's
+    log has no deadlock."""
+    clock = Clock()
+    made = []
+    for name, timers in (("a", Timers()), ("b", Timers())):
+        lobby = DatabaseLobby(tmp_path / name, games=DatabaseGames.open(own_cluster.url), deal_seed=lambda: 4242,
+                              beat_pause=no_beat, bot_delay=0, seat_wait=60, call_later=timers, clock=clock)
+        await lobby.start_following()
+        made.append(lobby)
+
+    async def make(name: str, **options):
+        return made[0] if name == "a" else made[1]
+
+    a, b = made
+    try:
+        _, _, alice, bob = await seated_pair(make)
+        ta, tb = alice.seated().table, bob.seated().table
+        seats_before = seat_events(ta)
+        mover = ta if ta.current == 0 else tb
+        command = mover.legal(mover.current)[0]
+        own_cluster.stop("fast")
+        with pytest.raises(WriteFailed):
+            mover.submit(command)
+        for process in (a, b):
+            await process._beat_in_thread()
+        outage = float(os.environ.get(OUTAGE_ENV, "0"))
+        await asyncio.sleep(outage)
+        clock.now += max(outage, 30)
+        own_cluster.start()
+        if outage < a.ttl:  # as if stopped for 30 s: every heartbeat has run out
+            with psycopg.connect(own_cluster.url, autocommit=True) as admin:
+                admin.execute("UPDATE lobby_processes SET expires = now() - interval '10 seconds'")
+        await b._beat_in_thread()
+        assert any(m.account_id == "key-a" for m in b.rows.members)
+        mover.submit(command)  # the store connects again; the refused move lands
+        await a._beat_in_thread()
+        clock.now += a.ttl
+        for process in (b, a, b):
+            await process._beat_in_thread()
+        await wait_until(lambda: ta.events == tb.events)
+        assert seat_events(ta) == seat_events(tb) == seats_before
+        assert {m.account_id for m in b.rows.members} == {"key-a", "key-b"}
+    finally:
+        for lobby in made:
+            await lobby.stop_following()
+            lobby.close()
+    assert "deadlock" not in own_cluster.log()
+
+
+async def test_heartbeats_and_departures_take_the_presence_rows_in_one_order(lobbies, pg_url):
+    """Two sweeps deleting each other's process rows once deadlocked: every
+    heartbeat first takes one advisory lock, so a heartbeat waits for another
+    one in flight (here: the lock held by the test) instead of crossing it."""
+    a = await lobbies("a")
+    with psycopg.connect(pg_url) as holder:
+        holder.execute("SELECT pg_advisory_xact_lock(%s)", (PRESENCE_LOCK,))
+        beat = asyncio.ensure_future(asyncio.to_thread(a._beat_once))
+
+        def waiting() -> bool:
+            row = holder.execute("SELECT count(*) FROM pg_locks WHERE locktype = 'advisory' AND NOT granted"
+                                 ).fetchone()
+            return row is not None and row[0] == 1
+
+        await wait_until(waiting, describe=lambda: "the heartbeat did not wait for the presence lock")
+        assert not beat.done()
+        holder.commit()  # the lock is released with the transaction
+        await asyncio.wait_for(beat, 10)

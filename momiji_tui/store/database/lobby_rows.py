@@ -215,8 +215,11 @@ async def set_started(conn: Connection, table_id: str, game_id: str) -> None:
         await _notify(conn)
 
 
-async def read_lobby(conn: Connection) -> LobbyRows:
-    """Every table (seats in order) and everyone online, in one snapshot."""
+async def read_lobby(conn: Connection, *, judge: bool = True) -> LobbyRows:
+    """Every table (seats in order) and everyone online, in one snapshot.
+    With ``judge`` the members of processes whose heartbeat expired are not
+    online; without it (a reader that may not judge others absent yet) they
+    are, until a sweep removes them."""
     async with conn.transaction():
         await conn.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ")
         cur = await conn.execute(
@@ -228,9 +231,9 @@ async def read_lobby(conn: Connection) -> LobbyRows:
         seats: dict[str, list[SeatRow]] = {}
         for table_id, *rest in await cur.fetchall():
             seats.setdefault(table_id, []).append(SeatRow(*rest))
+        alive = " WHERE p.expires >= now()" if judge else ""
         cur = await conn.execute("SELECT m.process, member, account_id, label, activity FROM lobby_members m"
-                                 " JOIN lobby_processes p USING (process) WHERE p.expires >= now()"
-                                 " ORDER BY label")
+                                 f" JOIN lobby_processes p USING (process){alive} ORDER BY label")
         members = tuple(MemberRow(*r) for r in await cur.fetchall())
     rows = tuple(TableRow(t[0], t[1], t[2], t[3], t[4], bool(t[5]), t[6], tuple(seats.get(t[0], ())))
                  for t in tables)
