@@ -19,7 +19,7 @@ from textual import constants
 from textual.app import App
 
 from momiji_tui.ssh._textual_private import set_session_colors
-from momiji_tui.ssh.driver import ChannelTerminal, clamp_terminal_size, harden_app
+from momiji_tui.ssh.driver import FLOOD_GRACE, ChannelTerminal, clamp_terminal_size, harden_app
 from momiji_tui.ssh.identity import Identity
 from momiji_tui.ssh.oplog import Peer, client_event
 from momiji_tui.ssh.server_state import (
@@ -113,7 +113,7 @@ class _AppSession(asyncssh.SSHServerSession[bytes]):
             self._chan.exit(1)
             return
         self._terminal = ChannelTerminal(
-            self._chan, self._size, on_overflow=lambda: self.stop("slow"),
+            self._chan, self._size, on_overflow=lambda: self.stop("slow"), on_flood=self._flooded,
             mouse=self._profile.mouse, kitty_keys=self._profile.kitty_keys,
         )
         # A fresh context: no context variable of whoever accepted the
@@ -193,6 +193,11 @@ class _AppSession(asyncssh.SSHServerSession[bytes]):
                 state.spawn(_logged(result))
         except Exception:
             log.exception("on_session_end failed")
+
+    def _flooded(self) -> None:
+        client_event("input flood", self._connection.peer,
+                     f"{self.identity.key}: over its input budget for {FLOOD_GRACE:g} s", logging.WARNING)
+        self.stop("flood")
 
     def warn(self, text: str, seconds: float) -> None:
         """Show ``text`` to the player for ``seconds`` (a notification)."""

@@ -8,8 +8,10 @@ loop; no threads, no termios, no signals.
 
 from __future__ import annotations
 
+import asyncio
 import codecs
 import logging
+import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, BinaryIO, ClassVar, Literal, Protocol, TextIO
@@ -35,6 +37,57 @@ MAX_TERMINAL_SIZE = (300, 100)
 """Default largest size a client may ask for (width, height), in cells."""
 MAX_EARLY_INPUT = 4096
 """Bytes of input kept from before the app is ready; the rest is dropped."""
+INPUT_CHUNK = 256
+"""Most bytes of input parsed in one step (one turn of the event loop)."""
+MIN_INPUT_CHUNK = 32
+"""Fewest bytes parsed in one step (when any are pending): an escape sequence
+is not cut into pieces slower than the escape delay."""
+MAX_PENDING_INPUT = 16 * 1024
+"""Bytes of input received and not parsed yet at which the session stops
+reading its channel (SSH flow control: the client's window fills, and it
+sends nothing more until reading resumes below half of this)."""
+INPUT_RATE = 40.0
+"""Input events per second a session may send, sustained (key repeat is
+about 30 a second; a paste is one event)."""
+INPUT_BURST = 200.0
+"""Input events a session may send at once above :data:`INPUT_RATE`."""
+FLOOD_GRACE = 5.0
+"""Seconds a session may stay over its input budget with its channel full
+(slowed) before it is told and closed."""
+
+
+class InputBudget:
+    """A per-session token bucket of input events, with an injected clock.
+
+    ``rate`` events a second refill it up to ``burst``. :meth:`allowance`
+    says how many may be delivered now, :meth:`spend` takes them,
+    :meth:`wait` says how long until one is allowed again (seconds).
+    """
+
+    def __init__(self, rate: float = INPUT_RATE, burst: float = INPUT_BURST, *,
+                 clock: Callable[[], float]) -> None:
+        self.rate, self.burst, self._clock = rate, burst, clock
+        self._tokens, self._at = burst, clock()
+
+    def _refill(self) -> None:
+        now = self._clock()
+        self._tokens = min(self.burst, self._tokens + (now - self._at) * self.rate)
+        self._at = now
+
+    def allowance(self) -> int:
+        """Whole events that may be delivered now (0 while over the budget)."""
+        self._refill()
+        return max(int(self._tokens), 0)
+
+    def spend(self, events: int) -> None:
+        """Take ``events`` (the count may exceed the allowance: the debt waits)."""
+        self._refill()
+        self._tokens -= events
+
+    def wait(self) -> float:
+        """Seconds until one event is allowed (0 if one is now)."""
+        self._refill()
+        return 0.0 if self._tokens >= 1 else (1 - self._tokens) / self.rate
 BLOCKED_SYSTEM_COMMANDS = frozenset({"Screenshot"})
 """Textual system commands that act on the server's files and are never offered."""
 
@@ -83,6 +136,8 @@ class Channel(Protocol):
     def write(self, data: bytes) -> None: ...
     def is_closing(self) -> bool: ...
     def get_write_buffer_size(self) -> int: ...
+    def pause_reading(self) -> None: ...
+    def resume_reading(self) -> None: ...
 
 
 class ChannelTerminal:
@@ -95,8 +150,21 @@ class ChannelTerminal:
             counts as a slow reader and ``on_overflow`` is called.
         on_overflow: called once when that happens (the server closes the
             session).
+        on_flood: called once when the client has sent more input than its
+            :class:`InputBudget` for :data:`FLOOD_GRACE` seconds with its
+            channel full (the server tells it and closes the session).
         mouse, kitty_keys: whether to turn on mouse reporting and the kitty
             keyboard protocol (see :mod:`momiji_tui.ssh.terminal`).
+        budget: the session's input budget (default ``InputBudget()`` on
+            ``clock``).
+        clock: monotonic seconds (default ``time.monotonic``).
+
+    Input is bounded per session: bytes received wait in a buffer of at most
+    :data:`MAX_PENDING_INPUT` (then the channel stops reading and the
+    client's SSH window fills); they are parsed :data:`INPUT_CHUNK` bytes at a
+    time, no more events than the budget allows, and the next step waits
+    until the app has handled the events of the last one. A flood or random
+    bytes cost the session its own time, never another session's latency.
     """
 
     def __init__(
@@ -106,8 +174,11 @@ class ChannelTerminal:
         *,
         max_output_buffer: int = 1 << 20,
         on_overflow: Callable[[], None] | None = None,
+        on_flood: Callable[[], None] | None = None,
         mouse: bool = True,
         kitty_keys: bool = True,
+        budget: InputBudget | None = None,
+        clock: Callable[[], float] | None = None,
     ) -> None:
         self.channel = channel
         self.mouse = mouse  # the client's terminal claims these (ssh/terminal.py)
@@ -118,6 +189,14 @@ class ChannelTerminal:
         self._on_overflow = on_overflow
         self._driver: ChannelDriver | None = None
         self._early_input = bytearray()
+        self._clock = clock or time.monotonic
+        self.budget = budget or InputBudget(clock=self._clock)
+        self._on_flood = on_flood
+        self._pending = bytearray()  # received, not parsed yet
+        self.reading_paused = False
+        self._step: asyncio.Handle | None = None  # the next parse step, scheduled
+        self._app_busy = False  # the app has not yet handled the last step's events
+        self._flooding_since: float | None = None
 
     def driver_class(self) -> type[ChannelDriver]:
         """A ChannelDriver subclass bound to this terminal, for ``App.driver_class``."""
@@ -134,13 +213,79 @@ class ChannelTerminal:
                 self._on_overflow()
 
     def feed(self, data: bytes) -> None:
-        """Pass input bytes from the client to the app (buffered until it is ready)."""
+        """Take input bytes from the client: kept (at most
+        :data:`MAX_EARLY_INPUT`) until the app is ready, then queued and
+        parsed step by step within the session's budget (see the class)."""
         driver = self._driver
-        if driver is not None and driver.input_enabled:
-            driver.feed(data)
-        elif driver is None:
+        if driver is None:
             room = MAX_EARLY_INPUT - len(self._early_input)
             self._early_input += data[: max(room, 0)]
+            return
+        if self.closed or not driver.input_enabled:
+            return
+        self._pending += data
+        if len(self._pending) >= MAX_PENDING_INPUT and not self.reading_paused:
+            self.reading_paused = True
+            self.channel.pause_reading()
+        self._schedule_step(0.0)
+
+    @property
+    def pending_input(self) -> int:
+        """Bytes received and not parsed yet."""
+        return len(self._pending)
+
+    def _schedule_step(self, delay: float) -> None:
+        """The next parse step: now if the budget allows (a key typed is parsed
+        as it arrives), else after ``delay`` seconds."""
+        if self._step is not None or self._app_busy or not self._pending:
+            return
+        if delay <= 0:
+            self._parse_step()
+        else:
+            self._step = asyncio.get_running_loop().call_later(delay, self._parse_step)
+
+    def _parse_step(self) -> None:
+        """Parse the next chunk the budget allows and hand its events to the app."""
+        self._step = None
+        driver = self._driver
+        if driver is None or self.closed or not driver.input_enabled:
+            self._pending.clear()
+            return
+        allowance = self.budget.allowance()
+        if allowance < 1:
+            self._over_budget()
+            self._schedule_step(self.budget.wait())
+            return
+        if not self.reading_paused:
+            self._flooding_since = None
+        size = min(max(allowance, MIN_INPUT_CHUNK), INPUT_CHUNK)  # an event is one byte at least;
+        chunk = bytes(self._pending[:size])  # more events than allowed are a debt the next step waits
+        del self._pending[:size]
+        self._app_busy = True
+        self.budget.spend(driver.feed(chunk))
+        driver.when_handled(self._app_handled)
+        if self.reading_paused and len(self._pending) < MAX_PENDING_INPUT // 2:
+            self.reading_paused = False
+            self.channel.resume_reading()
+
+    def _app_handled(self) -> None:
+        self._app_busy = False
+        if not self.closed:
+            self._schedule_step(0.0)
+
+    def _over_budget(self) -> None:
+        """Slowed; with the channel full for :data:`FLOOD_GRACE` s, a flood."""
+        if not self.reading_paused:
+            self._flooding_since = None
+            return
+        now = self._clock()
+        if self._flooding_since is None:
+            self._flooding_since = now
+        elif now - self._flooding_since >= FLOOD_GRACE and not self.closed:
+            self.closed = True
+            self._pending.clear()
+            if self._on_flood is not None:
+                self._on_flood()
 
     def resize(self, width: int, height: int) -> None:
         """Record a new (clamped) client size in cells and tell the app."""
@@ -149,8 +294,12 @@ class ChannelTerminal:
             self._driver.resize(width, height)
 
     def close(self) -> None:
-        """Stop sending: the channel is gone or about to be closed."""
+        """Stop sending and parsing: the channel is gone or about to be closed."""
         self.closed = True
+        self._pending.clear()
+        if self._step is not None:
+            self._step.cancel()
+            self._step = None
 
     def _attach(self, driver: ChannelDriver) -> bytes:
         self._driver = driver
@@ -228,7 +377,7 @@ class ChannelDriver(Driver):
         self.flush()
         self.input_enabled = True
         if early_input:
-            self.feed(early_input)
+            self.terminal.feed(early_input)
 
     def disable_input(self) -> None:
         """Stop delivering input events."""
@@ -259,20 +408,32 @@ class ChannelDriver(Driver):
             self.write("".join(f"\x1b[?{mode}{flag}" for mode in (1000, 1003, 1015, 1006)))
 
     # -- input ----------------------------------------------------------------
-    def feed(self, data: bytes) -> None:
-        """Parse input bytes from the client into Textual events."""
+    def feed(self, data: bytes) -> int:
+        """Parse input bytes from the client into Textual events and deliver
+        them to the app; returns how many were delivered (0 while input is
+        disabled). All of ``data`` is parsed: the bounds per session are
+        :class:`ChannelTerminal`'s, which feeds it chunk by chunk."""
         if not self.input_enabled:
-            return
+            return 0
+        delivered = 0
         text = self._decode(data)
         for kind, part in self._paste.feed(text) if text else ():
             if kind == "paste":
                 self.process_message(events.Paste(part))  # to the focused widget
+                delivered += 1
                 continue
             for message in self._parser.feed(part):
                 self.process_message(message)
+                delivered += 1
         if "\x1b" in text or self._tick_handle is not None:
             self._ticks_left = self._TICK_RETRIES
             self._arm_tick()
+        return delivered
+
+    def when_handled(self, callback: Callable[[], None]) -> None:
+        """Call ``callback`` once the app has handled every event delivered
+        so far (Textual's ``call_later``: after the messages already queued)."""
+        self._app.call_later(callback)
 
     def _arm_tick(self) -> None:
         if self._tick_handle is not None:
@@ -283,6 +444,9 @@ class ChannelDriver(Driver):
     def _tick(self) -> None:
         self._tick_handle = None
         if not self.input_enabled:
+            return
+        if self.terminal.pending_input:  # the rest of a sequence may be waiting its turn
+            self._arm_tick()
             return
         flushed = False
         held = self._paste.flush()  # Esc (or "Esc[2"...) held as a possible paste start,

@@ -26,12 +26,13 @@ log = logging.getLogger("momiji_tui.ssh")
 
 AuthMode = Literal["open", "keys", "allowlist"]
 """open: keys or guests; keys: any key, no guests; allowlist: keys in a file."""
-EndReason = Literal["quit", "error", "disconnect", "idle", "shutdown", "slow"]
+EndReason = Literal["quit", "error", "disconnect", "idle", "shutdown", "slow", "flood"]
 """Why a session ended, as passed to ``on_session_end``: "quit" (the app exited
 by itself; its return code is the exit status), "error" (the factory or the
 app crashed; exit status 1), "disconnect" (the client went away), "idle"
 (``idle_timeout``), "shutdown" (``handle.close()``), "slow" (the client did
-not read its output; see ``ChannelTerminal``)."""
+not read its output; see ``ChannelTerminal``), "flood" (the client sent
+more input than its budget for too long; see ``ChannelTerminal``)."""
 AppFactory = Callable[[Identity], App[Any]]
 SessionEndCallback = Callable[[Identity, EndReason], "Awaitable[None] | None"]
 
@@ -41,6 +42,7 @@ also when its app did not stop in time."""
 NO_PTY_MESSAGE = b"momiji needs an interactive terminal: connect with ssh -t\r\n"
 _END_MESSAGES = {
     "idle": "Disconnected: no input for too long.",
+    "flood": "Disconnected: too much input, too fast. Your game is saved.",
     "shutdown": "The server is shutting down; your game is saved.",
     "error": "Sorry, the game stopped because of an internal error.",
 }

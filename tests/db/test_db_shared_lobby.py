@@ -553,7 +553,7 @@ async def test_postgresql_stopped_and_started_under_two_processes_gives_no_seat_
         clock.now += a.ttl
         for process in (b, a, b):
             await process._beat_in_thread()
-        await wait_until(lambda: ta.events == tb.events)
+        await wait_until(lambda: ta.events == tb.events, describe=lambda: "the replica did not catch up")
         assert seat_events(ta) == seat_events(tb) == seats_before
         assert {m.account_id for m in b.rows.members} == {"key-a", "key-b"}
     finally:

@@ -11,6 +11,7 @@ from ssh_harness import wait_until
 from textual import events
 
 from momiji_tui.ssh import ChannelTerminal, clamp_terminal_size, guard_task_factory
+from momiji_tui.ssh.driver import FLOOD_GRACE, INPUT_CHUNK, MAX_PENDING_INPUT, InputBudget
 
 
 class FakeChannel:
@@ -18,9 +19,16 @@ class FakeChannel:
         self.writes: list[bytes] = []
         self.closing = False
         self.buffered = 0
+        self.paused = False
 
     def write(self, data: bytes) -> None:
         self.writes.append(data)
+
+    def pause_reading(self) -> None:
+        self.paused = True
+
+    def resume_reading(self) -> None:
+        self.paused = False
 
     def is_closing(self) -> bool:
         return self.closing
@@ -40,6 +48,9 @@ class FakeApp:
     def post_message(self, message: object) -> bool:
         self.messages.append(message)
         return True
+
+    def call_later(self, callback) -> None:  # Textual: after the messages queued before
+        asyncio.get_running_loop().call_soon(callback)
 
     def keys(self) -> list[str]:
         return [m.key for m in self.messages if isinstance(m, events.Key)]
@@ -86,7 +97,7 @@ async def test_lone_escape_is_delivered_by_the_tick():
     assert app.keys() == []  # could still be the start of a sequence
     await wait_until(lambda: app.keys() == ["escape"], describe=app.keys)
     terminal.feed(b"abc")
-    assert app.keys() == ["escape", "a", "b", "c"]
+    await wait_until(lambda: app.keys() == ["escape", "a", "b", "c"], describe=app.keys)
     driver.stop_application_mode()
 
 
@@ -95,7 +106,7 @@ async def test_escape_sequence_split_across_feeds_is_one_key():
     driver.start_application_mode()
     terminal.feed(b"\x1b")
     terminal.feed(b"[A")  # same loop turn: no tick in between
-    assert app.keys() == ["up"]
+    await wait_until(lambda: app.keys() == ["up"], describe=app.keys)
     driver.stop_application_mode()
 
 
@@ -105,6 +116,7 @@ async def test_utf8_split_across_feeds_decodes_once():
     data = "é紅".encode()
     for byte in data:
         terminal.feed(bytes([byte]))
+    await wait_until(lambda: len(app.keys()) == 2, describe=app.keys)
     assert [m.character for m in app.messages if isinstance(m, events.Key)] == ["é", "紅"]
     driver.stop_application_mode()
 
@@ -124,12 +136,13 @@ async def test_in_band_resize_from_the_client_is_ignored():
 
 async def test_input_before_the_app_is_ready_is_replayed():
     channel = FakeChannel()
-    terminal = ChannelTerminal(channel, (80, 24))
+    terminal = ChannelTerminal(channel, (80, 24), budget=InputBudget(1e9, 1e9, clock=lambda: 0.0))
     terminal.feed(b"hi")
     terminal.feed(b"x" * 10_000)  # bounded
     app = FakeApp()
     driver = terminal.driver_class()(app)  # type: ignore[arg-type]
     driver.start_application_mode()
+    await wait_until(lambda: len(app.keys()) >= 4096, describe=lambda: str(len(app.keys())))
     keys = app.keys()
     assert keys[:2] == ["h", "i"] and len(keys) == 4096
     driver.stop_application_mode()
@@ -197,3 +210,103 @@ def test_guard_task_factory_ignores_eager_factory(monkeypatch):
         guard_task_factory(loop)  # twice is fine
     finally:
         loop.close()
+
+
+# -- bounded input per session ---------------------------------------------------------
+class Clock:
+    def __init__(self) -> None:
+        self.now = 0.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def bounded_driver(rate=1000.0, burst=50.0):
+    """A driver whose budget and flood grace run on a hand-moved clock (the
+    waits between steps are the budget's, a few ms of real time)."""
+    clock, flooded = Clock(), []
+    budget = InputBudget(rate, burst, clock=clock)
+    channel, terminal, app, driver = make_driver(budget=budget, clock=clock,
+                                                 on_flood=lambda: flooded.append(clock.now))
+    driver.start_application_mode()
+    app.messages.clear()
+    return clock, flooded, channel, terminal, app
+
+
+async def send_until_paused(channel, terminal, data: bytes, piece: int = 4096) -> int:
+    """A client sends ``data`` as the SSH window lets it: nothing while the
+    channel does not read. Returns the bytes sent."""
+    sent = 0
+    while sent < len(data) and not channel.paused and not terminal.closed:
+        terminal.feed(data[sent:sent + piece])
+        sent += piece
+    return sent
+
+
+async def test_a_key_flood_pauses_reading_and_is_parsed_no_faster_than_its_budget():
+    clock, flooded, channel, terminal, app = bounded_driver(rate=1000.0, burst=50.0)
+    flood = b"x" * 200_000
+    sent = await send_until_paused(channel, terminal, flood)
+    assert channel.paused and sent <= MAX_PENDING_INPUT + 4096  # the client's window fills, not our memory
+    assert terminal.pending_input <= MAX_PENDING_INPUT + 4096
+    for _ in range(20):
+        clock.now += 0.01
+        await asyncio.sleep(0.003)
+        assert len(app.keys()) <= 50 + 1000 * clock.now + INPUT_CHUNK  # the burst, the rate, one step's debt
+    assert len(app.keys()) > 0 and flooded == []
+
+
+async def test_a_session_over_its_budget_with_a_full_channel_is_closed_after_the_grace():
+    clock, flooded, channel, terminal, app = bounded_driver(rate=100.0, burst=10.0)
+    await send_until_paused(channel, terminal, b"x" * 200_000)
+    while not flooded:
+        clock.now += 0.5
+        await asyncio.sleep(0.02)
+        if clock.now > 2 * FLOOD_GRACE:
+            break
+    assert flooded and FLOOD_GRACE <= flooded[0] <= FLOOD_GRACE + 1.0
+    assert terminal.closed and terminal.pending_input == 0
+    count = len(app.keys())
+    terminal.feed(b"more")
+    await asyncio.sleep(0.01)
+    assert len(app.keys()) == count  # nothing parsed after the end
+
+
+async def test_a_player_typing_within_the_budget_is_slowed_never_closed():
+    clock, flooded, channel, terminal, app = bounded_driver(rate=40.0, burst=200.0)
+    for second in range(30):  # 30 keys a second (key repeat) for 30 s
+        for _ in range(30):
+            terminal.feed(b"\x1b[B")
+        clock.now = second + 1.0
+        await asyncio.sleep(0)
+    await wait_until(lambda: len(app.keys()) == 900, describe=lambda: str(len(app.keys())))
+    assert set(app.keys()) == {"down"} and not channel.paused and flooded == []
+
+
+async def test_each_step_hands_the_app_at_most_one_chunk_and_waits_until_it_is_handled():
+    """The app's queue holds one step of a session's input at most; the loop
+    turns between steps are every other session's."""
+    _clock, _flooded, _channel, terminal, app = bounded_driver(rate=1e9, burst=1e9)
+    handled: list = []
+    app.call_later = handled.append  # the app has not handled the step yet
+    terminal.feed(b"x" * 10_000)
+    assert len(app.keys()) == INPUT_CHUNK
+    await asyncio.sleep(0.01)
+    assert len(app.keys()) == INPUT_CHUNK and len(handled) == 1
+    handled.pop()()  # handled: the next step
+    assert len(app.keys()) == 2 * INPUT_CHUNK
+
+
+async def test_random_bytes_cost_the_session_its_own_budget_and_never_crash_the_parser():
+    import random
+    clock, _flooded, channel, terminal, app = bounded_driver(rate=2000.0, burst=100.0)
+    noise = random.Random(39).randbytes(20_000)
+    sent = 0
+    for _ in range(200):
+        if not channel.paused and sent < len(noise):
+            terminal.feed(noise[sent:sent + 1000])
+            sent += 1000
+        clock.now += 0.005
+        await asyncio.sleep(0.002)
+        assert terminal.pending_input <= MAX_PENDING_INPUT + 1000
+        assert len(app.messages) <= 100 + 2000 * clock.now + INPUT_CHUNK

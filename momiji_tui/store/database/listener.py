@@ -42,8 +42,10 @@ class Delivered:
 
 
 async def backoff(attempt: int) -> None:
-    """Wait before reconnection ``attempt`` (1, 2…): 0.2 s doubling to 30 s."""
-    await asyncio.sleep(min(30.0, 0.2 * 2 ** min(attempt - 1, 8)))
+    """Wait before reconnection ``attempt`` (1, 2…): 0.2 s doubling to 5 s
+    (after a database restart the tables follow again within 5 s; a try
+    costs one refused connection)."""
+    await asyncio.sleep(min(5.0, 0.2 * 2 ** min(attempt - 1, 8)))
 
 
 class Listener:
