@@ -33,6 +33,7 @@ from typing import Any
 
 from momiji_tui.bots.advice import HINT_ITERATIONS, Advice, advise as advise_here
 from momiji_tui.engine import Command, PlayerView
+from momiji_tui.ssh.parent_death import watch_parent
 
 log = logging.getLogger("momiji_tui.ssh")
 
@@ -60,10 +61,13 @@ CPU took 59 ms on the clock). A move still waiting after ``MOVE_TIMEOUT``
 server's thread instead, at the server's priority."""
 
 
-def _lower_priority(niceness: int) -> None:
-    """In a worker, as it starts: lower its CPU priority by ``niceness``."""
+def _start_worker(niceness: int, server: int) -> None:
+    """In a worker, as it starts: lower its CPU priority by ``niceness``, and
+    end it when the server (pid ``server``) is gone, whatever killed it
+    (:func:`~momiji_tui.ssh.parent_death.watch_parent`)."""
     with contextlib.suppress(OSError, AttributeError):  # no nice() on some systems: run as is
         os.nice(niceness)
+    watch_parent(server)
 
 
 ADVICE_POLL = 0.05
@@ -138,7 +142,7 @@ class BotPool:
             raise BotPoolClosed("the bot pool is closed")
         if self._executor is None:
             self._executor = ProcessPoolExecutor(self.workers, mp_context=multiprocessing.get_context("spawn"),
-                                                 initializer=_lower_priority, initargs=(self.niceness,))
+                                                 initializer=_start_worker, initargs=(self.niceness, os.getpid()))
         return self._executor
 
     def start(self) -> list[int]:

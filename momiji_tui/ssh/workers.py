@@ -39,6 +39,7 @@ from pathlib import Path
 
 from momiji_tui.ssh import game_server, housekeeping
 from momiji_tui.ssh.hostkey import HOST_KEY_FILENAME, HostKeyError, load_or_create_host_key
+from momiji_tui.ssh.parent_death import signal_on_parent_death
 from momiji_tui.ssh.worker_role import (
     WORKER_EXIT_ENV,
     RestartPolicy,
@@ -91,8 +92,10 @@ class _Parent:
     # -- starting workers ------------------------------------------------------
     def start(self, number: int) -> None:
         """Fork worker ``number``; the child never returns from here."""
+        parent = os.getpid()
         pid = os.fork()
         if pid == 0:
+            signal_on_parent_death(parent)  # SIGTERM (blocked until its loop runs): a worker stops cleanly
             self._become_worker(number)
         self.workers[pid] = _Worker(number, pid)
         log.info("worker %d started (pid %d)", number, pid)
