@@ -116,7 +116,7 @@ def _client_port(pid: int) -> int | None:
 
 
 async def _flooder(port: int, number: int, payload: bytes, leave_after: float | None,
-                   ended: dict[int, tuple[str, float]], sockets: dict[int, int]) -> None:
+                   ended: dict[int, tuple[str, float]], sockets: dict[int, int], go: asyncio.Event) -> None:
     """One OpenSSH client, a guest, sending ``payload`` then keeping its input open."""
     ssh = await asyncio.create_subprocess_exec(
         "ssh", "-e", "none", "-tt", "-p", str(port), "-o", "StrictHostKeyChecking=no",
@@ -129,7 +129,7 @@ async def _flooder(port: int, number: int, payload: bytes, leave_after: float | 
         await asyncio.sleep(0.05)
     if client is not None:
         sockets[number] = client
-    await asyncio.sleep(1.0)  # logged in, at the lobby
+    await go.wait()  # every flooder logged in and at the lobby
     start = time.perf_counter()
     ssh.stdin.write(payload)
     try:
@@ -163,13 +163,19 @@ async def _bench(seconds: float, leave_after: float, noise: bool, count: int) ->
     try:
         player = await _player(port)
         await asyncio.sleep(1.0)
-        rss_before = tree_memory_mb(proc.pid)[1]
-        cpu_before = _cpu_seconds(proc.pid)
+        rss_start = tree_memory_mb(proc.pid)[1]
         payload = (random.Random(39).randbytes(FLOOD_BYTES) if noise else b"x" * FLOOD_BYTES)
         ended: dict[int, tuple[str, float]] = {}
         sockets: dict[int, int] = {}
+        go = asyncio.Event()
         flooders = [asyncio.ensure_future(_flooder(port, n, payload, leave_after if n < 2 else None, ended,
-                                                   sockets)) for n in range(count)]
+                                                   sockets, go)) for n in range(count)]
+        while len(sockets) < count:
+            await asyncio.sleep(0.1)
+        await asyncio.sleep(3.0)  # their apps started (logins are not the flood)
+        rss_before = tree_memory_mb(proc.pid)[1]
+        cpu_before = _cpu_seconds(proc.pid)
+        go.set()
         latencies: list[float] = []
         peak = rss_before
         closed_at: dict[int, float] = {}
@@ -199,7 +205,9 @@ async def _bench(seconds: float, leave_after: float, noise: bool, count: int) ->
     print(f"player key-to-screen: n={len(latencies)} p50={statistics.median(latencies) * 1000:.0f} ms "
           f"p95={p95 * 1000:.0f} ms max={latencies[-1] * 1000:.0f} ms")
     print(f"server CPU: {cpu:.1f} s in {elapsed:.1f} s of flood and typing")
-    print(f"server RSS: {rss_before:.0f} MB before, {peak:.0f} MB peak (+{peak - rss_before:.0f} MB)")
+    print(f"server RSS: {rss_start:.0f} MB with the player alone, {rss_before:.0f} MB with the flooders "
+          f"logged in, {peak:.0f} MB peak during the flood (+{peak - rss_before:.0f} MB; "
+          f"+{peak - rss_start:.0f} MB in all)")
     for number in sorted(ended):
         how, when = ended[number]
         extra = ""

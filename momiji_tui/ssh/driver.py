@@ -37,9 +37,10 @@ MAX_TERMINAL_SIZE = (300, 100)
 """Default largest size a client may ask for (width, height), in cells."""
 MAX_EARLY_INPUT = 4096
 """Bytes of input kept from before the app is ready; the rest is dropped."""
-INPUT_CHUNK = 256
-"""Most bytes of input parsed in one step (one turn of the event loop)."""
-MIN_INPUT_CHUNK = 32
+INPUT_CHUNK = 64
+"""Most bytes of input parsed in one step (one turn of the event loop): the
+app handles a step's events back to back, other sessions wait meanwhile."""
+MIN_INPUT_CHUNK = 16
 """Fewest bytes parsed in one step (when any are pending): an escape sequence
 is not cut into pieces slower than the escape delay."""
 MAX_PENDING_INPUT = 16 * 1024
@@ -49,7 +50,7 @@ sends nothing more until reading resumes below half of this)."""
 INPUT_RATE = 40.0
 """Input events per second a session may send, sustained (key repeat is
 about 30 a second; a paste is one event)."""
-INPUT_BURST = 200.0
+INPUT_BURST = 100.0
 """Input events a session may send at once above :data:`INPUT_RATE`."""
 FLOOD_GRACE = 5.0
 """Seconds a session may stay over its input budget with its channel full

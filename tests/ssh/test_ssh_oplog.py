@@ -12,13 +12,12 @@ import re
 
 import asyncssh
 import pytest
-from ssh_harness import TIMEOUT, new_key, open_connection, wait_until
+from ssh_harness import TIMEOUT, new_key, open_connection, open_terminal, wait_until
 
 from momiji_tui.ssh.throttle import Throttle, ThrottleLimits
 
 LINE = re.compile(r"^(?P<event>[a-z ]+) from (?P<ip>[0-9a-f.:]+) port (?P<port>\d+)(?:: (?P<detail>.*))?$")
-FAIL2BAN = re.compile(r"momiji: (?:auth failed|no login|refused username|throttled) from "
-                      r"(?P<host>\S+) port \d+")
+FAIL2BAN = re.compile(r"momiji: (?:auth failed|no login|refused username) from (?P<host>\S+) port \d+")
 
 
 @pytest.fixture
@@ -162,3 +161,72 @@ async def test_tables_starting_and_ending_are_logged(tmp_path, caplog):
     assert table.finished
     assert f"table ended: game {table.game_id}, finished" in [r.getMessage() for r in caplog.records]
     lobby.close()
+
+
+def documented_fail2ban_filter() -> re.Pattern[str]:
+    """The ``failregex`` of SERVER "The server's log", with fail2ban's
+    ``<HOST>`` as a named group."""
+    from pathlib import Path
+
+    text = (Path(__file__).resolve().parents[2] / "docs" / "SERVER.md").read_text()
+    [failregex] = re.findall(r"^failregex = (.+)$", text, re.MULTILINE)
+    return re.compile(failregex.replace("<HOST>", r"(?P<host>\S+)"))
+
+
+async def test_the_documented_fail2ban_filter_matches_only_what_a_client_did(start, caplog):
+    """Real log lines, formatted as ``momiji serve`` writes them: a failed
+    login (127.0.0.3), a socket that never logged in (127.0.0.1) and a
+    refused username (127.0.0.4) match, each with its own address; an
+    innocent client refused because others crowd the door (random early
+    drop, 127.0.0.2) and a player's own lines (127.0.0.5) never do."""
+    import random
+
+    from momiji_tui.ssh.worker_role import LOG_FORMAT
+
+    caplog.set_level(logging.DEBUG, logger="momiji")
+    door = Throttle(ThrottleLimits(start=1, rate=100, full=10, per_source=5), rng=random.Random(39))
+    hosted = await start(auth="keys", login_timeout=0.5, throttle=door)
+
+    async def connect(source: str, **options):
+        return await asyncio.wait_for(asyncssh.connect(
+            "127.0.0.1", hosted.port, local_addr=(source, 0), known_hosts=None, agent_path=None, config=[],
+            kbdint_auth=False, password_auth=False, **options), TIMEOUT)
+
+    reader, writer = await asyncio.open_connection("127.0.0.1", hosted.port)  # never logs in
+    await wait_until(lambda: door.unauthenticated == 1)
+    with pytest.raises((asyncssh.Error, OSError)):
+        await connect("127.0.0.2", username="innocent", client_keys=[new_key()])
+    await asyncio.wait_for(reader.read(), TIMEOUT)  # the login timeout hangs up on the idle socket
+    writer.close()
+    await wait_until(lambda: door.unauthenticated == 0)
+    with pytest.raises(asyncssh.PermissionDenied):
+        await connect("127.0.0.3", username="mallory", client_keys=[])
+    with pytest.raises((asyncssh.Error, ValueError)):
+        await connect("127.0.0.4", username="x" * 1100, client_keys=[new_key()])
+    conn = await connect("127.0.0.5", username="alice", client_keys=[new_key()])
+    term = await open_terminal(conn)
+    await term.wait_for_text("who=alice")
+    term.send(b"\x11")
+    await term.wait_exit()
+    await term.close()
+    conn.close()
+
+    formatter = logging.Formatter(LOG_FORMAT)
+
+    def lines() -> list[str]:
+        out = []
+        for record in caplog.records:
+            if record.name == "momiji":
+                record.worker = "worker 1"
+                out.append(formatter.format(record))
+        return out
+
+    await wait_until(lambda: any("disconnect from 127.0.0.5" in line for line in lines()), TIMEOUT,
+                     lambda: "\n".join(lines()))
+    text = "\n".join(lines())
+    assert "random early drop" in text and "throttled from 127.0.0.2" in text  # the lines are there
+    fail2ban = documented_fail2ban_filter()
+    matched = {m["host"]: line for line in lines() if (m := fail2ban.search(line))}
+    assert set(matched) == {"127.0.0.1", "127.0.0.3", "127.0.0.4"}, text
+    assert "no login" in matched["127.0.0.1"] and "auth failed" in matched["127.0.0.3"]
+    assert "refused username" in matched["127.0.0.4"]
