@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import errno
+import logging
 import os
 from pathlib import Path
 
@@ -167,3 +168,33 @@ class Unstorable(StoreError):
         self.game_id = game_id
         self.reason = reason
         super().__init__(f"The game {game_id} cannot be stored in the database: {reason}.")
+
+
+class RefusedSaves:
+    """The operator's log of one writer's refused saves (the ``momiji``
+    logger, the server's log): the first refusal of a run, with its cause
+    (``save refused: <what>: could not save the move: disk full (ENOSPC: No
+    space left on device)``), and the first save that works after it. A player
+    retrying, or a bot retrying every few seconds, adds no line.
+
+    ``what`` names the log (a file's path, a game id)."""
+
+    def __init__(self, what: str | os.PathLike[str]) -> None:
+        self.what = str(what)
+        self.refusing = False
+
+    def refused(self, exc: WriteFailed) -> None:
+        """A save was refused with ``exc``: logged if it is the first of a run."""
+        if self.refusing:
+            return
+        self.refusing = True
+        code = errno.errorcode.get(exc.cause.errno or 0, "no errno")
+        detail = exc.cause.strerror or str(exc.cause) or type(exc.cause).__name__
+        logging.getLogger("momiji").error("save refused: %s: could not %s: %s (%s: %s)", self.what, exc.action,
+                                          exc.reason, code, detail)
+
+    def saved(self) -> None:
+        """A save worked: logged if saves were refused before it."""
+        if self.refusing:
+            self.refusing = False
+            logging.getLogger("momiji").warning("saves work again: %s", self.what)

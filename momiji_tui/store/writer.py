@@ -9,7 +9,7 @@ from pathlib import Path
 
 from . import _fs, lock
 from . import log as _log
-from .errors import GameExists, StoreError, WriteFailed
+from .errors import GameExists, RefusedSaves, StoreError, WriteFailed
 from .ids import as_utc, check_game_id, new_game_id
 from .log import (
     CURRENT_FORMAT_VERSION, FORMAT, Event, Header, LoadedLog, Validator, encode_line, encode_move, header_problem,
@@ -40,6 +40,7 @@ class GameLog:
         self._lock = held
         self._size = loaded.committed_size  # bytes of complete lines on disk
         self._file: int | None = None  # the open file's descriptor, None when closed
+        self._refusals = RefusedSaves(self.path)  # the operator's log of refused saves
 
     @property
     def game_id(self) -> str:
@@ -153,14 +154,20 @@ class GameLog:
                 _fs.write_all(self._file, line)
                 os.fsync(self._file)
                 self._size += len(line)
+        except WriteFailed as exc:  # the lock file could not be written
+            self._refusals.refused(exc)
+            raise
         except StoreError:
             raise
         except OSError as exc:
             self._rollback(start)
-            raise WriteFailed("save the move", self.path, exc) from exc
+            failed = WriteFailed("save the move", self.path, exc)
+            self._refusals.refused(failed)
+            raise failed from exc
         except BaseException:
             self._rollback(start)
             raise
+        self._refusals.saved()
 
     def _rollback(self, size: int) -> None:
         """After a failed write, cut the file back to ``size``: no partial line,

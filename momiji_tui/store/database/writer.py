@@ -10,7 +10,7 @@ from typing import Self
 
 import psycopg
 
-from ..errors import WriteFailed
+from ..errors import RefusedSaves, WriteFailed
 from ..ids import as_utc
 from ..log import Event, Header, LoadedLog, Validator, utc_now
 from .connect import one_line
@@ -29,6 +29,7 @@ class DatabaseGameLog:
         self.header = loaded.header
         self.path = loaded.path
         self.position = position
+        self._refusals = RefusedSaves(f"game {self.game_id} in the database")
 
     @property
     def game_id(self) -> str:
@@ -68,7 +69,10 @@ class DatabaseGameLog:
         try:
             self.position = self.store.append(self.game_id, self.position, list(events), now=moment)
         except psycopg.Error as exc:
-            raise _failed("save the move", self.game_id, exc) from exc
+            failed = _failed("save the move", self.game_id, exc)
+            self._refusals.refused(failed)
+            raise failed from exc
+        self._refusals.saved()
         self.loaded.last_played = moment
 
     def close(self) -> None:
