@@ -131,6 +131,48 @@ def harden_app(app: App[Any]) -> App[Any]:
     return app
 
 
+class InputParser:
+    """A client's input bytes as Textual events: UTF-8 decoded across reads,
+    bracketed pastes as one :class:`~textual.events.Paste` each (never seen
+    by the key parser), the rest through Textual's ``XTermParser``. Pure: no
+    loop, no app, no limits (those are :class:`ChannelTerminal`'s).
+
+    :meth:`feed` parses every byte it is given; a lone Esc (or the start of
+    a sequence) is held until more bytes come or :meth:`tick` is called after
+    the escape delay. Raises nothing for any bytes.
+    """
+
+    def __init__(self) -> None:
+        self._parser = XTermParser(debug=False)  # debug=True would write keys.log
+        self._paste = PasteSplitter()
+        self._decode = codecs.getincrementaldecoder("utf-8")(errors="replace").decode
+        self.may_hold_escape = False  # the last bytes fed had an Esc: call tick() after the delay
+
+    def feed(self, data: bytes) -> list[Message]:
+        """The events the bytes ``data`` complete, in order."""
+        text = self._decode(data)
+        messages: list[Message] = []
+        for kind, part in self._paste.feed(text) if text else ():
+            if kind == "paste":
+                messages.append(events.Paste(part))  # to the focused widget
+            else:
+                messages.extend(self._parser.feed(part))
+        self.may_hold_escape = "\x1b" in text
+        return messages
+
+    def tick(self) -> list[Message]:
+        """The escape delay passed with nothing more: the events held (a lone
+        Esc is the Esc key)."""
+        messages: list[Message] = []
+        held = self._paste.flush()  # Esc (or "Esc[2"...) held as a possible paste start,
+        if held:  # and nothing followed within the escape delay: it was the Esc key
+            messages.append(events.Key("escape", "\x1b"))
+            if held[1:]:
+                messages.extend(self._parser.feed(held[1:]))
+        messages.extend(self._parser.tick())
+        return messages
+
+
 class Channel(Protocol):
     """The part of ``asyncssh.SSHServerChannel`` (opened with encoding=None) we use."""
 
@@ -334,9 +376,7 @@ class ChannelDriver(Driver):
     ) -> None:
         mouse = mouse and self.terminal.mouse
         super().__init__(app, debug=debug, mouse=mouse, size=size or self.terminal.size)
-        self._parser = XTermParser(debug=False)  # debug=True would write keys.log
-        self._paste = PasteSplitter()  # pastes never reach the key parser
-        self._decode = codecs.getincrementaldecoder("utf-8")(errors="replace").decode
+        self._input = InputParser()
         self._output: list[str] = []
         self._flush_pending = False
         self.input_enabled = False
@@ -410,26 +450,20 @@ class ChannelDriver(Driver):
 
     # -- input ----------------------------------------------------------------
     def feed(self, data: bytes) -> int:
-        """Parse input bytes from the client into Textual events and deliver
-        them to the app; returns how many were delivered (0 while input is
-        disabled). All of ``data`` is parsed: the bounds per session are
-        :class:`ChannelTerminal`'s, which feeds it chunk by chunk."""
+        """Parse input bytes from the client into Textual events
+        (:class:`InputParser`) and deliver them to the app; returns how many
+        were delivered (0 while input is disabled). All of ``data`` is
+        parsed: the bounds per session are :class:`ChannelTerminal`'s, which
+        feeds it chunk by chunk."""
         if not self.input_enabled:
             return 0
-        delivered = 0
-        text = self._decode(data)
-        for kind, part in self._paste.feed(text) if text else ():
-            if kind == "paste":
-                self.process_message(events.Paste(part))  # to the focused widget
-                delivered += 1
-                continue
-            for message in self._parser.feed(part):
-                self.process_message(message)
-                delivered += 1
-        if "\x1b" in text or self._tick_handle is not None:
+        messages = self._input.feed(data)
+        for message in messages:
+            self.process_message(message)
+        if self._input.may_hold_escape or self._tick_handle is not None:
             self._ticks_left = self._TICK_RETRIES
             self._arm_tick()
-        return delivered
+        return len(messages)
 
     def when_handled(self, callback: Callable[[], None]) -> None:
         """Call ``callback`` once the app has handled every event delivered
@@ -449,16 +483,10 @@ class ChannelDriver(Driver):
         if self.terminal.pending_input:  # the rest of a sequence may be waiting its turn
             self._arm_tick()
             return
-        flushed = False
-        held = self._paste.flush()  # Esc (or "Esc[2"...) held as a possible paste start,
-        if held:  # and nothing followed within the escape delay: it was the Esc key
-            flushed = True
-            self.process_message(events.Key("escape", "\x1b"))
-            for message in self._parser.feed(held[1:]) if held[1:] else ():  # "" = EOF
-                self.process_message(message)
-        for message in self._parser.tick():
-            flushed = True
+        messages = self._input.tick()
+        for message in messages:
             self.process_message(message)
+        flushed = bool(messages)
         self._ticks_left -= 1
         if not flushed and self._ticks_left > 0:
             self._arm_tick()

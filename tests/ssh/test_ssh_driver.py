@@ -11,7 +11,7 @@ from ssh_harness import wait_until
 from textual import events
 
 from momiji_tui.ssh import ChannelTerminal, clamp_terminal_size, guard_task_factory
-from momiji_tui.ssh.driver import FLOOD_GRACE, INPUT_CHUNK, MAX_PENDING_INPUT, InputBudget
+from momiji_tui.ssh.driver import FLOOD_GRACE, INPUT_CHUNK, MAX_PENDING_INPUT, InputBudget, InputParser
 
 
 class FakeChannel:
@@ -308,3 +308,19 @@ async def test_random_bytes_cost_the_session_its_own_budget_and_never_crash_the_
         await asyncio.sleep(0.002)
         assert terminal.pending_input <= MAX_PENDING_INPUT + 1000
         assert len(app.messages) <= 100 + 2000 * clock.now + INPUT_CHUNK
+
+
+def test_the_input_parser_turns_bytes_into_the_same_events_however_they_are_split():
+    """``InputParser``: no loop, no app; a key, a UTF-8 letter, an escape
+    sequence and a bracketed paste, fed at once or a byte at a time."""
+    data = "a紅".encode() + b"\x1b[A" + b"\x1b[200~pasted text\x1b[201~" + b"z"
+
+    def described(messages) -> list[str]:
+        return [m.text if isinstance(m, events.Paste) else m.key for m in messages]
+
+    whole = described(InputParser().feed(data))
+    parser = InputParser()
+    pieces = [m for i in range(len(data)) for m in parser.feed(data[i:i + 1])]
+    assert whole == described(pieces) == ["a", "紅", "up", "pasted text", "z"]
+    parser.feed(b"\x1b")
+    assert parser.may_hold_escape and described(parser.tick()) == ["escape"]
