@@ -52,45 +52,63 @@ INPUT_RATE = 40.0
 about 30 a second; a paste is one event)."""
 INPUT_BURST = 100.0
 """Input events a session may send at once above :data:`INPUT_RATE`."""
+INPUT_CPU_RATE = 0.1
+"""Seconds of the event loop's CPU a session's input may cost a second,
+sustained (a tenth of a core; a player's key costs a few milliseconds)."""
+INPUT_CPU_BURST = 0.5
+"""Seconds of CPU a session's input may cost at once above :data:`INPUT_CPU_RATE`."""
 FLOOD_GRACE = 5.0
 """Seconds a session may stay over its input budget with its channel full
 (slowed) before it is told and closed."""
 
 
-class InputBudget:
-    """A per-session token bucket of input events, with an injected clock.
+BLOCKED_SYSTEM_COMMANDS = frozenset({"Screenshot"})
+"""Textual system commands that act on the server's files and are never offered."""
 
-    ``rate`` events a second refill it up to ``burst``. :meth:`allowance`
-    says how many may be delivered now, :meth:`spend` takes them,
-    :meth:`wait` says how long until one is allowed again (seconds).
+
+class InputBudget:
+    """A per-session budget of input: two token buckets on an injected clock.
+
+    Events: ``rate`` a second refill up to ``burst``. CPU: the seconds of the
+    event loop's CPU the session's input cost (``cpu_rate`` seconds a second,
+    up to ``cpu_burst``): a key that opens a screen costs more than one that
+    moves a cursor. :meth:`allowance` says how many events may be delivered
+    now (0 while either bucket is empty), :meth:`spend` takes events and CPU
+    seconds (a debt waits), :meth:`wait` says how long until both allow one
+    event again (seconds).
     """
 
     def __init__(self, rate: float = INPUT_RATE, burst: float = INPUT_BURST, *,
+                 cpu_rate: float = INPUT_CPU_RATE, cpu_burst: float = INPUT_CPU_BURST,
                  clock: Callable[[], float]) -> None:
-        self.rate, self.burst, self._clock = rate, burst, clock
-        self._tokens, self._at = burst, clock()
+        self.rate, self.burst, self.cpu_rate, self.cpu_burst = rate, burst, cpu_rate, cpu_burst
+        self._clock = clock
+        self._tokens, self._cpu, self._at = burst, cpu_burst, clock()
 
     def _refill(self) -> None:
         now = self._clock()
-        self._tokens = min(self.burst, self._tokens + (now - self._at) * self.rate)
-        self._at = now
+        elapsed, self._at = now - self._at, now
+        self._tokens = min(self.burst, self._tokens + elapsed * self.rate)
+        self._cpu = min(self.cpu_burst, self._cpu + elapsed * self.cpu_rate)
 
     def allowance(self) -> int:
         """Whole events that may be delivered now (0 while over the budget)."""
         self._refill()
-        return max(int(self._tokens), 0)
+        return max(int(self._tokens), 0) if self._cpu > 0 else 0
 
-    def spend(self, events: int) -> None:
-        """Take ``events`` (the count may exceed the allowance: the debt waits)."""
+    def spend(self, events: int, cpu: float = 0.0) -> None:
+        """Take ``events`` and ``cpu`` seconds (more than allowed is a debt that waits)."""
         self._refill()
         self._tokens -= events
+        self._cpu -= cpu
 
     def wait(self) -> float:
         """Seconds until one event is allowed (0 if one is now)."""
         self._refill()
-        return 0.0 if self._tokens >= 1 else (1 - self._tokens) / self.rate
-BLOCKED_SYSTEM_COMMANDS = frozenset({"Screenshot"})
-"""Textual system commands that act on the server's files and are never offered."""
+        events = 0.0 if self._tokens >= 1 else (1 - self._tokens) / self.rate
+        cpu = 0.0 if self._cpu > 0 else (1e-3 - self._cpu) / self.cpu_rate
+        return max(events, cpu)
+
 
 
 def clamp_terminal_size(
@@ -201,12 +219,16 @@ class ChannelTerminal:
         budget: the session's input budget (default ``InputBudget()`` on
             ``clock``).
         clock: monotonic seconds (default ``time.monotonic``).
+        cpu_clock: CPU seconds of the event loop's thread (default
+            ``time.thread_time``): a step costs the CPU spent from parsing it
+            to the app having handled it (the loop's, so other sessions'
+            work meanwhile counts too: an upper bound).
 
     Input is bounded per session: bytes received wait in a buffer of at most
     :data:`MAX_PENDING_INPUT` (then the channel stops reading and the
     client's SSH window fills); they are parsed :data:`INPUT_CHUNK` bytes at a
-    time, no more events than the budget allows, and the next step waits
-    until the app has handled the events of the last one. A flood or random
+    time, no more events than the budget allows (events and CPU), and the
+    next step waits until the app has handled the events of the last one. A flood or random
     bytes cost the session its own time, never another session's latency.
     """
 
@@ -222,6 +244,7 @@ class ChannelTerminal:
         kitty_keys: bool = True,
         budget: InputBudget | None = None,
         clock: Callable[[], float] | None = None,
+        cpu_clock: Callable[[], float] = time.thread_time,
     ) -> None:
         self.channel = channel
         self.mouse = mouse  # the client's terminal claims these (ssh/terminal.py)
@@ -233,6 +256,8 @@ class ChannelTerminal:
         self._driver: ChannelDriver | None = None
         self._early_input = bytearray()
         self._clock = clock or time.monotonic
+        self._cpu_clock = cpu_clock
+        self._step_cpu = 0.0  # the CPU clock when the step in the app began
         self.budget = budget or InputBudget(clock=self._clock)
         self._on_flood = on_flood
         self._pending = bytearray()  # received, not parsed yet
@@ -305,6 +330,7 @@ class ChannelTerminal:
         chunk = bytes(self._pending[:size])  # more events than allowed are a debt the next step waits
         del self._pending[:size]
         self._app_busy = True
+        self._step_cpu = self._cpu_clock()
         self.budget.spend(driver.feed(chunk))
         driver.when_handled(self._app_handled)
         if self.reading_paused and len(self._pending) < MAX_PENDING_INPUT // 2:
@@ -313,6 +339,7 @@ class ChannelTerminal:
 
     def _app_handled(self) -> None:
         self._app_busy = False
+        self.budget.spend(0, self._cpu_clock() - self._step_cpu)  # parsing and handling the step
         if not self.closed:
             self._schedule_step(0.0)
 

@@ -226,7 +226,7 @@ def bounded_driver(rate=1000.0, burst=50.0):
     waits between steps are the budget's, a few ms of real time)."""
     clock, flooded = Clock(), []
     budget = InputBudget(rate, burst, clock=clock)
-    channel, terminal, app, driver = make_driver(budget=budget, clock=clock,
+    channel, terminal, app, driver = make_driver(budget=budget, clock=clock, cpu_clock=lambda: 0.0,
                                                  on_flood=lambda: flooded.append(clock.now))
     driver.start_application_mode()
     app.messages.clear()
@@ -324,3 +324,29 @@ def test_the_input_parser_turns_bytes_into_the_same_events_however_they_are_spli
     assert whole == described(pieces) == ["a", "紅", "up", "pasted text", "z"]
     parser.feed(b"\x1b")
     assert parser.may_hold_escape and described(parser.tick()) == ["escape"]
+
+
+async def test_input_that_costs_much_cpu_is_slowed_by_the_sessions_cpu_budget():
+    """Each step here costs 0.2 s of the loop's CPU (keys that open screens,
+    say): after the 0.5 s burst the session waits for its CPU budget (0.1 s
+    a second) however many events it may still send."""
+    clock, cpu = Clock(), Clock()
+    budget = InputBudget(1e9, 1e9, cpu_rate=0.1, cpu_burst=0.5, clock=clock)
+    _channel, terminal, app, driver = make_driver(budget=budget, clock=clock, cpu_clock=cpu)
+    driver.start_application_mode()
+    app.messages.clear()
+
+    def call_later(callback) -> None:  # the app handles a step: 0.2 s of CPU
+        cpu.now += 0.2
+        asyncio.get_running_loop().call_soon(callback)
+
+    app.call_later = call_later
+    terminal.feed(b"x" * 1000)
+    await wait_until(lambda: terminal.budget.allowance() == 0)
+    await asyncio.sleep(0.05)
+    assert len(app.keys()) == 3 * INPUT_CHUNK  # 0.5 s of burst: three steps
+    clock.now += 2.0  # 0.2 s of CPU earned
+    await wait_until(lambda: len(app.keys()) == 4 * INPUT_CHUNK, describe=lambda: str(len(app.keys())))
+    await asyncio.sleep(0.05)
+    assert len(app.keys()) == 4 * INPUT_CHUNK
+    terminal.close()
