@@ -134,7 +134,11 @@ async def _flooder(port: int, number: int, payload: bytes, leave_after: float | 
     ssh.stdin.write(payload)
     try:
         if leave_after is not None:
-            await asyncio.sleep(leave_after)
+            with contextlib.suppress(asyncio.TimeoutError):
+                await asyncio.wait_for(ssh.wait(), leave_after)
+            if ssh.returncode is not None:
+                ended[number] = ("closed by the server", time.perf_counter() - start)
+                return
             ssh.kill()  # the client leaves (kill -9 of ssh)
             ended[number] = ("left", time.perf_counter() - start)
         else:
@@ -177,11 +181,13 @@ async def _bench(seconds: float, leave_after: float, noise: bool, count: int) ->
         cpu_before = _cpu_seconds(proc.pid)
         go.set()
         latencies: list[float] = []
+        slow: list[tuple[float, float]] = []  # (seconds into the flood, latency)
         peak = rss_before
         closed_at: dict[int, float] = {}
         start = time.perf_counter()
         while time.perf_counter() - start < seconds:
             latencies.append((await player.key_to_screen(b"1"))[1])
+            slow.append((time.perf_counter() - start - latencies[-1], latencies[-1]))
             peak = max(peak, tree_memory_mb(proc.pid)[1])
             now = time.perf_counter()
             states = _server_sockets(port)
@@ -208,6 +214,8 @@ async def _bench(seconds: float, leave_after: float, noise: bool, count: int) ->
     print(f"server RSS: {rss_start:.0f} MB with the player alone, {rss_before:.0f} MB with the flooders "
           f"logged in, {peak:.0f} MB peak during the flood (+{peak - rss_before:.0f} MB; "
           f"+{peak - rss_start:.0f} MB in all)")
+    worst = sorted(slow, key=lambda s: -s[1])[:3]
+    print("slowest presses: " + ", ".join(f"{lat * 1000:.0f} ms at {at:.1f} s" for at, lat in worst))
     for number in sorted(ended):
         how, when = ended[number]
         extra = ""

@@ -55,7 +55,7 @@ INPUT_BURST = 100.0
 INPUT_CPU_RATE = 0.1
 """Seconds of the event loop's CPU a session's input may cost a second,
 sustained (a tenth of a core; a player's key costs a few milliseconds)."""
-INPUT_CPU_BURST = 0.5
+INPUT_CPU_BURST = 0.25
 """Seconds of CPU a session's input may cost at once above :data:`INPUT_CPU_RATE`."""
 FLOOD_GRACE = 5.0
 """Seconds a session may stay over its input budget with its channel full
