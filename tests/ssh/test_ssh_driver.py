@@ -136,7 +136,8 @@ async def test_in_band_resize_from_the_client_is_ignored():
 
 async def test_input_before_the_app_is_ready_is_replayed():
     channel = FakeChannel()
-    terminal = ChannelTerminal(channel, (80, 24), budget=InputBudget(1e9, 1e9, clock=lambda: 0.0))
+    terminal = ChannelTerminal(channel, (80, 24), budget=InputBudget(1e9, 1e9, clock=lambda: 0.0),
+                               cpu_clock=lambda: 0.0)  # no budget here: the early input is the point
     terminal.feed(b"hi")
     terminal.feed(b"x" * 10_000)  # bounded
     app = FakeApp()
