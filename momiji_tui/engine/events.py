@@ -14,6 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass, fields
 from typing import Any, cast
 
+from ..safe_text import safe_text
 from .cards import CARD_NAME, Card, card_by_name
 
 
@@ -286,6 +287,10 @@ def _encode(name: str, value: Any) -> Any:
 
 
 def _decode(name: str, value: Any) -> Any:
+    if name == "seat_names":  # names come from outside: shown escaped, never raw (safe_text)
+        if not isinstance(value, list):
+            raise TypeError("seat_names must be a list of names")
+        return tuple(safe_text(n) for n in value)
     if name in _CARD_FIELDS:
         if isinstance(value, list):
             return tuple([card_by_name(c) for c in value])

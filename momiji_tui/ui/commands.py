@@ -10,7 +10,7 @@ from textual.app import App, SystemCommand
 from ..engine.rules_data import CURRENT_RULES, LANDSCAPES, MIDDAY, landscape_cost_text
 from ..store.errors import StoreError
 from .models.host import GameHost
-from .models.new_game import BOT_SPEEDS
+from .models.new_game import BOT_SPEEDS, RECOVER_COMMAND
 from .screens.help import HelpScreen
 from .screens.new_game import NewGameScreen
 from .screens.saved import SavedGamesScreen
@@ -34,6 +34,9 @@ def game_commands(app: App[Any], game: GameHost) -> Iterator[SystemCommand]:
     high-contrast theme and each landscape's rules and cost (RULES §1.5, §4.5:
     under the rules version of the game at the table, if any). ``app`` and
     ``game`` are the same app: as Textual's ``App`` and as the ``GameHost``."""
+    if game.table is not None and game.table.save_diverged:
+        yield SystemCommand(RECOVER_COMMAND, "The save file changed under this game: save the table as it is "
+                            "(the other file is kept aside)", lambda: app.notify(game.keep_in_recovered_copy()))
     yield SystemCommand("New game", "Start a new game of Momiji", lambda: app.push_screen(NewGameScreen()))
     yield SystemCommand("Continue last game", "Resume the newest unfinished game", lambda: continue_last(app, game))
     yield SystemCommand("Saved games", "Browse and resume saved games",
