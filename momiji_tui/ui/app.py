@@ -27,7 +27,6 @@ from ..engine.events import Event, HintShown
 from ..session.saves import unfinished_games
 from ..session.table import HUMAN, Table
 from ..store import SavedGame
-from ..safe_text import safe_text
 from ..store.errors import SaveDiverged, StoreError, WriteFailed
 from ..store.settings_file import settings_path
 from .commands import game_commands
@@ -331,22 +330,6 @@ class MomijiApp(App[None]):
         self.drive_bots()
 
 
-    def keep_in_recovered_copy(self) -> str:
-        """After the save file diverged, keep playing the table into a
-        recovered copy (``Table.keep_in_recovered_copy``) and let the bots
-        go on. Returns the sentence to show: where the other file went, or
-        why it could not be done."""
-        table = self.table
-        if table is None:
-            return "There is no game on the table."
-        try:
-            aside = table.keep_in_recovered_copy()
-        except (ValueError, WriteFailed) as exc:
-            return f"Could not keep a recovered copy: {exc}"
-        self.drive_bots()
-        kept = f" The other file is kept as {safe_text(aside.name)}." if aside is not None else ""
-        return f"The game is saved again, as this table shows it.{kept}"
-
     def drive_bots(self) -> None:
         """If a bot must act, let it think in a worker thread (a solo game;
         a shared table's bots run in the lobby's task: here they are only shown)."""
@@ -382,16 +365,13 @@ class MomijiApp(App[None]):
                     return
                 except IllegalCommand as exc:  # a bot bug must not end the game
                     self.notify(f"A bot tried an illegal move: {exc}", severity="error")
-                except SaveDiverged as exc:  # not ours any more: wait for the player's choice
-                    name = table.seats[command.seat].name
-                    self.notify(not_saved_text(exc, f"{name}'s move"), severity="error", timeout=30)
-                    return
                 except WriteFailed as exc:  # the disk refused: nothing changed; try again later
                     name = table.seats[command.seat].name
                     self.notify(not_saved_text(exc, f"{name}'s move").replace(
                         "Try again, or quit.", f"Trying again in {BOT_SAVE_RETRY:g} s, or quit."),
                         severity="error", timeout=BOT_SAVE_RETRY)
-                    self.set_timer(BOT_SAVE_RETRY, self.drive_bots)
+                    if not isinstance(exc, SaveDiverged):  # the file is not ours: the player chooses
+                        self.set_timer(BOT_SAVE_RETRY, self.drive_bots)
                     return
             self.drive_bots()
 
@@ -399,7 +379,6 @@ class MomijiApp(App[None]):
             self.set_timer(self.bot_delay, play)
         else:
             play()
-
 
     def action_help(self) -> None:
         """Open the help screen (rules summary, powers, objectives, keys)."""
