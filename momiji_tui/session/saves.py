@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
 
+from ..safe_text import safe_text
 from .. import engine
 from ..store import (
     DAMAGED,
@@ -92,9 +93,9 @@ def seat_label(seat: object) -> str:
     """A saved seat as listed: its name, and a bot's level (``Kaede (hard)``)
     unless the name already says it."""
     if not isinstance(seat, dict):
-        return str(seat)
-    name = str(seat.get("name", "?"))
-    level = seat.get("level")
+        return safe_text(str(seat))
+    name = safe_text(str(seat.get("name", "?")))
+    level = safe_text(str(seat.get("level") or ""))
     if seat.get("kind") == "bot" and level and not name.endswith(f"({level})"):
         return f"{name} ({level})"
     return name
