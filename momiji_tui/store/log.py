@@ -238,15 +238,24 @@ def parse_log(path: Path, data: bytes, validate: Validator | None = None) -> Loa
 
 
 def _last_saved_at(events: list[Event]) -> datetime | None:
-    """The ``saved_at`` of the last dated event (None if none is dated)."""
-    for event in reversed(events):
+    """When the game was last played: the latest ``saved_at`` of its moves
+    (None if none is dated). The events' own order wins where the clock
+    disagrees: a later move is never older than an earlier one, so a clock
+    set back makes no move older than the one before it; a time in the
+    future (a clock set fast) counts as now (``utc_now``)."""
+    latest = None
+    for event in events:
         value = event.get(SAVED_AT)
         if isinstance(value, str):
             try:
-                return as_utc(datetime.fromisoformat(value))
+                moment = as_utc(datetime.fromisoformat(value))
             except ValueError:
-                return None
-    return None
+                continue
+            if latest is None or moment > latest:
+                latest = moment
+    if latest is None:
+        return None
+    return min(latest, utc_now())
 
 
 def _complete_moves(events: list[Event]) -> int:

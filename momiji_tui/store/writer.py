@@ -134,7 +134,8 @@ class GameLog:
     def extend(self, events: Iterable[Event], *, now: datetime | None = None) -> None:
         """Append one move's events, each fsynced as it is written, the last
         one marked as the end of the move and dated ``now`` (default: the
-        store's clock). All are checked first, so a bad event raises before
+        store's clock; never before the game's previous move, so a clock set
+        back cannot make a later move older). All are checked first, so a bad event raises before
         any is written; if the disk fails, the whole call is undone and
         :class:`WriteFailed` says why (the next call may simply try again);
         if the process dies midway, the next load drops the half-written move.
@@ -145,6 +146,8 @@ class GameLog:
         nothing is written and :class:`SaveDiverged` (a ``WriteFailed``) is
         raised, now and for every later move, until :meth:`recover`."""
         moment = as_utc(now or utc_now())
+        if self.loaded.last_played is not None and moment < self.loaded.last_played:
+            moment = self.loaded.last_played  # a clock set back: this move is still the latest
         lines = encode_move(list(events), moment)
         if lines:
             self._write(lines)
