@@ -261,11 +261,12 @@ def _from_entry(path: Path, entry: dict[str, Any]) -> tuple[SavedGame, SavedGame
     try:
         texts = {k: safe_text(entry[k]) for k in _ROW_TEXT}
         notes = tuple(safe_text(n) for n in entry["notes"])
-        header = entry["header"]
-        seat_configs(header)  # seats as the loader holds them, or not an entry of ours
+        header = dict(entry["header"])
+        header["seats"] = [{"name": safe_text(seat["name"]), "kind": seat["kind"], "level": seat["level"]}
+                           for seat in header["seats"]]  # as ``_to_entry`` writes them (seat_configs)
         played = entry["last_played"]
         last_played = None if played is None else as_utc(datetime.fromisoformat(played))
-    except (KeyError, TypeError, ValueError):
+    except (KeyError, TypeError, ValueError, AttributeError):
         return None
     if texts["status"] not in (IN_PROGRESS, FINISHED) or not isinstance(header, dict):
         return None

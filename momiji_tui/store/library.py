@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import os
 from dataclasses import dataclass, field
-from datetime import datetime
+from datetime import UTC, datetime
 from pathlib import Path
 
 from . import _fs, lock
@@ -70,7 +70,9 @@ def game_files(data_dir: str | os.PathLike[str]) -> list[Path]:
     folder = games_dir(data_dir, create=False)
     if not folder.is_dir():
         return []
-    return [p for p in folder.glob("*" + GAME_SUFFIX) if is_game_id(p.name[: -len(GAME_SUFFIX)])]
+    with os.scandir(folder) as entries:
+        names = [e.name for e in entries if e.name.endswith(GAME_SUFFIX)]
+    return [folder / n for n in names if is_game_id(n[: -len(GAME_SUFFIX)])]
 
 
 def load_saved(path: Path, validate: Validator | None = None, *, quarantine_damaged: bool = False,
@@ -122,15 +124,12 @@ def write_index(data_dir: str | os.PathLike[str], data: bytes) -> bool:
     return True
 
 
-def last_played_key(game: SavedGame) -> tuple[str, str]:
-    """Sort key: when it was last played (UTC, ISO; from the id when the file
+def last_played_key(game: SavedGame) -> tuple[datetime, str]:
+    """Sort key: when it was last played (UTC; from the id when the file
     does not load: ids begin with the UTC creation time), then the id."""
     if game.last_played is not None:
-        moment = f"{as_utc(game.last_played):%Y-%m-%dT%H:%M:%S.%f}"
-    else:
-        id_time = game.game_id[:15]
-        moment = f"{id_time[:4]}-{id_time[4:6]}-{id_time[6:8]}T{id_time[9:11]}:{id_time[11:13]}:{id_time[13:15]}"
-    return moment, game.game_id
+        return as_utc(game.last_played), game.game_id
+    return datetime.strptime(game.game_id[:15], "%Y%m%d-%H%M%S").replace(tzinfo=UTC), game.game_id
 
 
 def latest_unfinished(data_dir: str | os.PathLike[str], validate: Validator | None = None) -> SavedGame | None:
