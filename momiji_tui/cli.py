@@ -14,6 +14,8 @@ from .safe_text import safe_text
 
 
 REVIEW_CANCELLED = "Review cancelled; nothing was saved."
+CACHE_IGNORED = ("the review kept beside the game did not hold up against the game as it is now (edited, "
+                 "damaged or for other settings): it was not used; the review was computed again.")
 FROM_CACHE = "read from the review kept beside the game (no new search)."
 NOT_CACHED = ("the review could not be saved beside the game (read-only folder or disk full): "
               "it is computed again next time.")
@@ -145,6 +147,8 @@ def _print_review(path: Path) -> int:
         print(f"No review: {exc}", file=sys.stderr)
         return 1
     print(review_text(outcome.review).plain)
+    if outcome.cache_ignored:
+        print(f"Note: {CACHE_IGNORED}", file=sys.stderr)
     if outcome.from_cache:
         print(f"Note: {FROM_CACHE}", file=sys.stderr)
     elif not outcome.cached:

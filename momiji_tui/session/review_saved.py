@@ -23,7 +23,7 @@ from ..engine.commands import Command
 from ..engine.rules_data import RULES_VERSION
 from ..safe_text import safe_text
 from ..store import load
-from ..store.review_cache import read_review_cache, write_review_cache
+from ..store.review_cache import read_review_cache, review_cache_path, write_review_cache
 from .review import REVIEW_ITERATIONS, REVIEW_VERSION, Advisor, Review, review_from_dict, review_game, review_to_dict
 from .review_moves import decision_points
 from .table import HUMAN, validate_log
@@ -42,6 +42,9 @@ class ReviewOutcome:
     review: Review
     from_cache: bool
     cached: bool
+    #: A review kept beside the game was found but did not hold up (edited,
+    #: damaged, not a regular file): it was ignored and computed again.
+    cache_ignored: bool = False
 
 
 def log_digest(events: Sequence[ev.Event]) -> str:
@@ -135,14 +138,16 @@ def review_events(events: Sequence[ev.Event], seat: int, *, save: str | os.PathL
     if not events or not isinstance(events[-1], ev.GameEnded):
         raise ReviewRefused(NOT_FINISHED)
     key = review_key(events, seat, iterations)
+    ignored = False
     if save is not None:
         cached = _cached(Path(save), key, events, seat)
         if cached is not None:
             return ReviewOutcome(cached, from_cache=True, cached=True)
+        ignored = os.path.lexists(review_cache_path(save))
     review = review_game(events, seat, iterations=iterations, advisor=advisor, progress=progress,
                          should_stop=should_stop)
     stored = save is not None and write_review_cache(save, key, review_to_dict(review))
-    return ReviewOutcome(review, from_cache=False, cached=stored)
+    return ReviewOutcome(review, from_cache=False, cached=stored, cache_ignored=ignored)
 
 
 def reviewed_seat(seats: Sequence[dict[str, Any]]) -> int:

@@ -52,7 +52,7 @@ def test_an_edited_cache_is_recomputed_not_shown(isolated_dirs, edit):
     _edit(review_cache_path(save), edit)
     calls = FakeAdvisor()
     again = review_saved_game(save, iterations=3, advisor=calls)
-    assert calls.calls and not again.from_cache and again.review == first.review
+    assert calls.calls and not again.from_cache and again.review == first.review and again.cache_ignored
 
 
 def test_the_cache_as_written_is_still_read(isolated_dirs):
@@ -67,7 +67,7 @@ def test_a_fifo_in_place_of_the_cache_is_never_waited_on(isolated_dirs):
     os.mkfifo(review_cache_path(save))  # a reader that followed it would block for ever
     calls = FakeAdvisor()
     outcome = review_saved_game(save, iterations=3, advisor=calls)
-    assert calls.calls and not outcome.from_cache
+    assert calls.calls and not outcome.from_cache and outcome.cache_ignored
 
 
 def test_a_link_to_a_device_in_place_of_the_cache_is_not_read(isolated_dirs):
