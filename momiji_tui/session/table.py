@@ -20,6 +20,7 @@ from ..bots import LEVELS as _BOT_LEVELS
 from ..engine import events as ev
 from ..engine.rules_data import RULES_VERSION
 from ..store import GameLog, NewerRules, load, new_game_id
+from ..store.errors import HeaderRejected
 from ..store.game_writer import GameWriter
 from ..safe_text import safe_text
 from .versions import is_newer_rules
@@ -90,7 +91,10 @@ def validate_log(header: dict, events: list[dict]) -> None:
         raise NewerRules("", str(header["rules_version"]), RULES_VERSION)
     if not events:
         raise ValueError("The save holds no game.")
-    seats = seat_configs(header)
+    try:
+        seats = seat_configs(header)
+    except ValueError as exc:
+        raise HeaderRejected(str(exc)) from None
     try:
         state = engine.fold(engine.from_dict(e) for e in events)
         if len(state.seats) != len(seats):

@@ -35,6 +35,12 @@ class DamagedLog(StoreError):
         super().__init__(f"The saved game {self.path.name} cannot be read: {reason}")
 
 
+class HeaderRejected(ValueError):
+    """Raised by a load validator for a header it cannot use (e.g. seats that
+    are not seats): the save is damaged, and the message is the reason as it
+    is, not the rules' refusal."""
+
+
 class NewerFormat(StoreError):
     """A save file was written by a newer momiji-tui, in a format this version cannot read.
     ``found``/``supported`` are format versions (rules versions, strings, in :class:`NewerRules`)."""

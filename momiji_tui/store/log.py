@@ -46,7 +46,7 @@ from pathlib import Path
 from typing import Any
 
 from .aside import quarantine
-from .errors import DamagedLog, NewerFormat, NewerRules
+from .errors import DamagedLog, HeaderRejected, NewerFormat, NewerRules
 from .ids import as_utc, is_game_id
 
 __all__ = ["quarantine"]  # (moved to .aside; still importable from here)
@@ -227,6 +227,8 @@ def parse_log(path: Path, data: bytes, validate: Validator | None = None) -> Loa
             validate(header, events)
         except NewerRules as exc:  # not damage: made by a newer momiji
             raise NewerRules(path, str(exc.found), str(exc.supported)) from None
+        except HeaderRejected as exc:
+            raise DamagedLog(path, str(exc)) from exc
         except Exception as exc:  # the rules reject the game: that is damage too
             why = str(exc)
             if not why.lower().startswith("the rules reject"):  # say it once
