@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, fields
 from collections.abc import Callable
-from types import UnionType
+from types import NoneType, UnionType
 from typing import Any, Union, cast, get_args, get_origin, get_type_hints
 
 from ..safe_text import safe_text
@@ -333,7 +333,7 @@ def _check_for(hint: Any) -> Check:
         items = [_check_for(a) for a in args]
         return lambda v: (isinstance(v, tuple) and len(v) == len(items)
                           and all(c(x) for c, x in zip(items, v, strict=True)))
-    if hint is type(None):
+    if hint is NoneType:
         return lambda v: v is None
     if hint is int:
         return lambda v: isinstance(v, int) and not isinstance(v, bool)
