@@ -10,8 +10,12 @@ import shutil
 import sys
 from pathlib import Path
 
+from .safe_text import safe_text
+
 
 REVIEW_CANCELLED = "Review cancelled; nothing was saved."
+CACHE_IGNORED = ("the review kept beside the game did not hold up against the game as it is now (edited, "
+                 "damaged or for other settings): it was not used; the review was computed again.")
 FROM_CACHE = "read from the review kept beside the game (no new search)."
 NOT_CACHED = ("the review could not be saved beside the game (read-only folder or disk full): "
               "it is computed again next time.")
@@ -143,6 +147,8 @@ def _print_review(path: Path) -> int:
         print(f"No review: {exc}", file=sys.stderr)
         return 1
     print(review_text(outcome.review).plain)
+    if outcome.cache_ignored:
+        print(f"Note: {CACHE_IGNORED}", file=sys.stderr)
     if outcome.from_cache:
         print(f"Note: {FROM_CACHE}", file=sys.stderr)
     elif not outcome.cached:
@@ -269,7 +275,7 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command")
     play = sub.add_parser("play", help="start the game (the default)")
     _add_common(play)
-    play.add_argument("--name", default="You", help="your name at the table")
+    play.add_argument("--name", default="You", type=safe_text, help="your name at the table")
     play.add_argument("--seats", type=int, choices=(2, 3, 4), help="start a new game at once with this many seats")
     play.add_argument("--bots", type=argtypes.bot_levels, metavar="LEVEL[,LEVEL…]",
                       help="bot level for a new game (easy, normal, hard): one for every bot, or one per "
@@ -323,7 +329,19 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: list[str] | None = None) -> int:
-    """Entry point of the ``momiji`` console script."""
+    """Entry point of the ``momiji`` console script. Whatever a command
+    prints passes ``safe_text``'s rule (``SafeStream``): no name or
+    file-borne text reaches the terminal raw."""
+    from .safe_text import guard_std_streams
+
+    before = guard_std_streams()
+    try:
+        return _main(argv)
+    finally:
+        sys.stdout, sys.stderr = before
+
+
+def _main(argv: list[str] | None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     if argv and argv[0] == "tournament":
         return cmd_tournament(argv[1:])

@@ -12,8 +12,11 @@ a replay never runs a random generator.
 from __future__ import annotations
 
 from dataclasses import dataclass, fields
-from typing import Any, cast
+from collections.abc import Callable
+from types import NoneType, UnionType
+from typing import Any, Union, cast, get_args, get_origin, get_type_hints
 
+from ..safe_text import safe_text
 from .cards import CARD_NAME, Card, card_by_name
 
 
@@ -286,6 +289,10 @@ def _encode(name: str, value: Any) -> Any:
 
 
 def _decode(name: str, value: Any) -> Any:
+    if name == "seat_names":  # names come from outside: shown escaped, never raw (safe_text)
+        if not isinstance(value, list):
+            raise TypeError("seat_names must be a list of names")
+        return tuple(safe_text(n) for n in value)
     if name in _CARD_FIELDS:
         if isinstance(value, list):
             return tuple([card_by_name(c) for c in value])
@@ -310,11 +317,42 @@ def event_seat(event: Event) -> int | None:
     return seat if isinstance(seat, int) else None
 
 
+Check = Callable[[Any], bool]
+
+
+def _check_for(hint: Any) -> Check:
+    """A test that a decoded value has the type ``hint`` (a field's annotation)."""
+    origin, args = get_origin(hint), get_args(hint)
+    if origin in (Union, UnionType):
+        parts = [_check_for(a) for a in args]
+        return lambda v: any(p(v) for p in parts)
+    if origin is tuple:
+        if len(args) == 2 and args[1] is Ellipsis:
+            item = _check_for(args[0])
+            return lambda v: isinstance(v, tuple) and all(item(x) for x in v)
+        items = [_check_for(a) for a in args]
+        return lambda v: (isinstance(v, tuple) and len(v) == len(items)
+                          and all(c(x) for c, x in zip(items, v, strict=True)))
+    if hint is NoneType:
+        return lambda v: v is None
+    if hint is int:
+        return lambda v: isinstance(v, int) and not isinstance(v, bool)
+    return lambda v: isinstance(v, hint)
+
+
+#: Each event type's fields, each with the test of its annotated type: the
+#: schema a saved event is held to (``from_dict``).
+_FIELD_CHECKS: dict[type, dict[str, Check]] = {
+    cls: {name: _check_for(hint) for name, hint in get_type_hints(cls).items() if name in _FIELD_NAMES[cls]}
+    for cls in EVENT_TYPES.values()
+}
+
+
 def from_dict(data: dict[str, Any]) -> Event:
     """Rebuild an event from ``to_dict`` output.
 
-    Raises ``ValueError`` for an unknown type, missing or unknown fields, or
-    an unknown card name.
+    Raises ``ValueError`` for an unknown type, missing or unknown fields, a
+    field whose value is not of its annotated type, or an unknown card name.
     """
     try:
         cls = EVENT_TYPES[data["type"]]
@@ -324,6 +362,14 @@ def from_dict(data: dict[str, Any]) -> Event:
         extra = set(data) - _ALLOWED_KEYS[cls]
         raise ValueError(f"{cls.__name__} has unknown fields {sorted(extra)}")
     try:
-        return cast(Event, cls(**{k: _decode(k, v) for k, v in data.items() if k != "type"}))  # cls is an Event class
+        values = {k: _decode(k, v) for k, v in data.items() if k != "type"}
     except (KeyError, TypeError) as exc:
+        raise ValueError(f"bad {cls.__name__} event: {exc}") from None
+    checks = _FIELD_CHECKS[cls]
+    for key, value in values.items():
+        if not checks[key](value):
+            raise ValueError(f"bad {cls.__name__} event: {key} is not of the right type")
+    try:
+        return cast(Event, cls(**values))  # cls is an Event class
+    except TypeError as exc:
         raise ValueError(f"bad {cls.__name__} event: {exc}") from None

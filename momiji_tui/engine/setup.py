@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 
+from ..safe_text import safe_text
 from . import events as ev
 from .cards import cards_of_types
 from .fold import new_state
@@ -69,7 +70,7 @@ def create_game(
         game_id=game_id,
         rules_version=rules_version,
         seed=seed,
-        seat_names=tuple(seat_names),
+        seat_names=tuple(safe_text(n) for n in seat_names),
         types=types,
         objectives=objectives,
         first_seat=first_seat,

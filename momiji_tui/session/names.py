@@ -16,6 +16,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Protocol
 
+from ..safe_text import safe_text
+
 HINT_CHARS = 4
 """Characters of the key fingerprint shown after a key holder's name."""
 GUEST_MARK = " (guest)"
@@ -39,8 +41,9 @@ class Named(Protocol):
 def player_label(player: Named, suffix: str = "") -> str:
     """The name others see: ``"alice (guest)"``, ``"alice·Ab3x"``, or the bare
     name when the player has neither mark (local front ends, tests).
-    ``suffix`` (e.g. ``"-2"``) goes right after the name. Never raises."""
-    name = player.name + suffix
+    ``suffix`` (e.g. ``"-2"``) goes right after the name; any control
+    character in the name is shown escaped (``safe_text``). Never raises."""
+    name = safe_text(str(player.name)) + suffix
     if player.is_guest:
         return name + GUEST_MARK
     hint = player.key_hint.removeprefix("SHA256:")[:HINT_CHARS]

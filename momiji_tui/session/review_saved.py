@@ -12,16 +12,20 @@ import hashlib
 import json
 import os
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
 from .. import engine
 from ..engine import events as ev
+from ..engine.cards import CARD_NAME
+from ..engine.commands import Command
 from ..engine.rules_data import RULES_VERSION
+from ..safe_text import safe_text
 from ..store import load
-from ..store.review_cache import read_review_cache, write_review_cache
+from ..store.review_cache import read_review_cache, review_cache_path, write_review_cache
 from .review import REVIEW_ITERATIONS, REVIEW_VERSION, Advisor, Review, review_from_dict, review_game, review_to_dict
+from .review_moves import decision_points
 from .table import HUMAN, validate_log
 
 NOT_FINISHED = "Only a finished game can be reviewed; this one is still in progress."
@@ -38,6 +42,9 @@ class ReviewOutcome:
     review: Review
     from_cache: bool
     cached: bool
+    #: A review kept beside the game was found but did not hold up (edited,
+    #: damaged, not a regular file): it was ignored and computed again.
+    cache_ignored: bool = False
 
 
 def log_digest(events: Sequence[ev.Event]) -> str:
@@ -58,14 +65,62 @@ def review_key(events: Sequence[ev.Event], seat: int, iterations: int) -> dict[s
             "log_length": len(events), "log_digest": log_digest(events), "seat": seat, "iterations": iterations}
 
 
-def _cached(save: Path, key: dict[str, Any]) -> Review | None:
+def _cached(save: Path, key: dict[str, Any], events: Sequence[ev.Event], seat: int) -> Review | None:
+    """The review cached beside ``save`` for ``key``, if it holds up against
+    the game ``events`` (:func:`_holds_up`); else None (recomputed)."""
     data = read_review_cache(save, key)
     if data is None:
         return None
     try:
-        return review_from_dict(data)
+        review = review_from_dict(data)
     except ValueError:
         return None  # damaged: recomputed, never trusted
+    return review if _holds_up(review, events, seat, key) else None
+
+
+def _holds_up(review: Review, events: Sequence[ev.Event], seat: int, key: dict[str, Any]) -> bool:
+    """Whether a cached review is one of this game: its game, seat, name,
+    length and iterations are the key's; each decision is one the seat
+    really took (same position, turn and command, in order) and its ``best``
+    a legal command at that moment (``engine.explain``). A cache is a hint:
+    anything else (a card that does not exist, a move never made) fails."""
+    created = events[0]
+    if not isinstance(created, ev.GameCreated) or (
+            review.game_id, review.seat, review.seat_name, review.log_length, review.iterations) != (
+            created.game_id, seat, created.seat_names[seat], len(events), key["iterations"]):
+        return False
+    points = {p.position: p for p in decision_points(events, seat)}
+    seen: set[int] = set()
+    for turn in review.turns:
+        for d in turn.decisions:
+            point = points.get(d.position)
+            if point is None or d.position in seen or (d.turn, d.command) != (point.turn, point.command):
+                return False
+            seen.add(d.position)
+            if not _well_formed(d.best, seat, created):
+                return False
+            try:
+                engine.explain(point.view, d.best)  # legal or not, judging it must not fail
+            except Exception:  # a cache may hold anything a judge trips on
+                return False
+    return True
+
+
+def _well_formed(command: Command, seat: int, created: ev.GameCreated) -> bool:
+    """Whether a cached command is one this game could hold: the seat's, its
+    cards real cards, its leaf type one of the game's, its words plain text."""
+    for name, value in asdict(command).items():
+        values = value if isinstance(value, (list, tuple)) else [value]
+        if name == "seat" and value != seat:
+            return False
+        if name in ("cards", "card", "hand_card", "display_card") and not all(
+                isinstance(c, int) and not isinstance(c, bool) and 0 <= c < len(CARD_NAME) for c in values):
+            return False
+        if name == "leaf_type" and value is not None and value not in created.types:
+            return False
+        if any(isinstance(v, str) and safe_text(v) != v for v in values):
+            return False
+    return True
 
 
 def review_events(events: Sequence[ev.Event], seat: int, *, save: str | os.PathLike[str] | None = None,
@@ -83,14 +138,16 @@ def review_events(events: Sequence[ev.Event], seat: int, *, save: str | os.PathL
     if not events or not isinstance(events[-1], ev.GameEnded):
         raise ReviewRefused(NOT_FINISHED)
     key = review_key(events, seat, iterations)
+    ignored = False
     if save is not None:
-        cached = _cached(Path(save), key)
+        cached = _cached(Path(save), key, events, seat)
         if cached is not None:
             return ReviewOutcome(cached, from_cache=True, cached=True)
+        ignored = os.path.lexists(review_cache_path(save))
     review = review_game(events, seat, iterations=iterations, advisor=advisor, progress=progress,
                          should_stop=should_stop)
     stored = save is not None and write_review_cache(save, key, review_to_dict(review))
-    return ReviewOutcome(review, from_cache=False, cached=stored)
+    return ReviewOutcome(review, from_cache=False, cached=stored, cache_ignored=ignored)
 
 
 def reviewed_seat(seats: Sequence[dict[str, Any]]) -> int:

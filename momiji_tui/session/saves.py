@@ -4,12 +4,16 @@ saved-games screen and ``momiji list``), and finding one game by id (for
 
 from __future__ import annotations
 
+import json
 import os
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
+from typing import Any
 
 from .. import engine
+from ..engine.rules_data import RULES_VERSION
+from ..safe_text import safe_text
 from ..store import (
     DAMAGED,
     FINISHED,
@@ -21,12 +25,12 @@ from ..store import (
     NewerFormat,
     SavedGame,
     game_path,
-    latest_unfinished,
-    list_games,
     load,
 )
+from ..store.ids import as_utc
+from ..store.library import game_files, last_played_key, load_saved, read_index, write_index
 from ..store.paths import GAME_SUFFIX, games_dir
-from .table import validate_log
+from .table import seat_configs, validate_log
 
 
 @dataclass(frozen=True)
@@ -92,9 +96,9 @@ def seat_label(seat: object) -> str:
     """A saved seat as listed: its name, and a bot's level (``Kaede (hard)``)
     unless the name already says it."""
     if not isinstance(seat, dict):
-        return str(seat)
-    name = str(seat.get("name", "?"))
-    level = seat.get("level")
+        return safe_text(str(seat))
+    name = safe_text(str(seat.get("name", "?")))
+    level = safe_text(str(seat.get("level") or ""))
     if seat.get("kind") == "bot" and level and not name.endswith(f"({level})"):
         return f"{name} ({level})"
     return name
@@ -127,7 +131,7 @@ def describe_saved_games(data_dir: str | os.PathLike[str]) -> list[SavedGameRow]
     their problem (and moved aside, never overwritten, when the data dir
     allows it: else a note says why not); they never stop the rest. A game
     from a newer momiji is listed as such and never touched."""
-    return [describe(g) for g in list_games(data_dir, validate_log, quarantine_damaged=True)]
+    return [row for _, row in indexed_games(data_dir, quarantine_damaged=True)]
 
 
 def describe_file(path: str | os.PathLike[str]) -> SavedGameRow:
@@ -163,16 +167,111 @@ def unfinished_games(data_dir: str | os.PathLike[str]) -> list[SavedGame]:
     """Every game in progress, last played first, checked by the rules (so a
     game from newer rules or a damaged one is never offered). Never moves
     files. Raises ``OSError`` if the games folder cannot be read."""
-    return [g for g in list_games(data_dir, validate_log) if g.status == IN_PROGRESS]
+    return [game for game, _ in indexed_games(data_dir) if game.status == IN_PROGRESS]
 
 
 def latest_unfinished_game(data_dir: str | os.PathLike[str]) -> SavedGame | None:
     """The game in progress played last, checked by the rules (so a game from
     newer rules or a damaged one is never offered), or None. Never moves files."""
-    return latest_unfinished(data_dir, validate_log)
+    return next(iter(unfinished_games(data_dir)), None)
 
 
 def open_saved(path: str | os.PathLike[str]) -> LoadedLog:
     """Load a saved game and check it against the rules (raises the store's
     ``DamagedLog``/``NewerFormat``, ``FileNotFoundError``). Never writes."""
     return load(path, validate_log)
+
+
+# ----------------------------------------------------------------- the index
+#
+# ``<games>/.saves-index.json`` keeps each listed game's row beside the saves,
+# keyed by its file's size, modification time and inode: a row is used only
+# while its file is exactly the one it was made from (a move, a copy renamed
+# over it, an edit: the file is read again). Damaged games and games of a
+# newer momiji are never kept (they are looked at every time). A missing,
+# damaged or foreign index is simply rebuilt; one that cannot be written only
+# means the next look reads the files again. So the index is a hint, never
+# the truth, and a list of 5,000 games costs one ``stat`` per file.
+
+INDEX_FORMAT = 1
+
+
+def indexed_games(data_dir: str | os.PathLike[str], *,
+                  quarantine_damaged: bool = False) -> list[tuple[SavedGame, SavedGameRow]]:
+    """Every saved game and its row, last played first (as ``list_games``,
+    whose checks a file the index does not vouch for goes through). The
+    games taken from the index carry their header (its seats as
+    ``seat_configs`` reads them) but no events. Raises ``OSError`` if the
+    games folder cannot be read."""
+    old = _read_index(data_dir)
+    new: dict[str, dict[str, Any]] = {}
+    out = []
+    for path in game_files(data_dir):
+        try:
+            info = path.stat()
+        except FileNotFoundError:
+            continue
+        key = [info.st_size, info.st_mtime_ns, info.st_ino]
+        entry = old.get(path.name)
+        pair = _from_entry(path, entry) if entry is not None and entry.get("key") == key else None
+        if pair is None:
+            game = load_saved(path, validate_log, quarantine_damaged=quarantine_damaged)
+            if game is None:
+                continue
+            pair, entry = (game, describe(game)), None
+            if game.status in (IN_PROGRESS, FINISHED):
+                entry = _to_entry(key, *pair)
+                pair = _from_entry(path, entry) or pair  # the events are not kept: as the index will give it
+        if entry is not None:
+            new[path.name] = entry
+        out.append(pair)
+    if new != old:
+        write_index(data_dir, json.dumps({"format": INDEX_FORMAT, "rules": RULES_VERSION, "games": new},
+                                         separators=(",", ":")).encode("utf-8"))
+    out.sort(key=lambda pair: last_played_key(pair[0]), reverse=True)
+    return out
+
+
+def _read_index(data_dir: str | os.PathLike[str]) -> dict[str, dict[str, Any]]:
+    raw = read_index(data_dir)
+    try:
+        data = json.loads(raw.decode("utf-8")) if raw is not None else None
+    except (UnicodeDecodeError, ValueError, RecursionError):
+        return {}
+    if not isinstance(data, dict) or data.get("format") != INDEX_FORMAT or data.get("rules") != RULES_VERSION:
+        return {}
+    games = data.get("games")
+    return {k: v for k, v in games.items() if isinstance(v, dict)} if isinstance(games, dict) else {}
+
+
+_ROW_TEXT = ("status", "seats", "turn", "scores", "started", "played", "hints")
+
+
+def _to_entry(key: list[int], game: SavedGame, row: SavedGameRow) -> dict[str, Any]:
+    header = dict(game.header or {})
+    header["seats"] = [{"name": s.name, "kind": s.kind, "level": s.level} for s in seat_configs(header)]
+    return {"key": key, "header": header, "notes": list(row.notes),
+            "last_played": None if game.last_played is None else game.last_played.isoformat(),
+            **{k: getattr(row, k) for k in _ROW_TEXT}}
+
+
+def _from_entry(path: Path, entry: dict[str, Any]) -> tuple[SavedGame, SavedGameRow] | None:
+    """The game and row an index entry holds, its text made safe to show;
+    None if the entry is not one this index writes (it is then read again)."""
+    try:
+        texts = {k: safe_text(entry[k]) for k in _ROW_TEXT}
+        notes = tuple(safe_text(n) for n in entry["notes"])
+        header = dict(entry["header"])
+        header["seats"] = [{"name": safe_text(seat["name"]), "kind": seat["kind"], "level": seat["level"]}
+                           for seat in header["seats"]]  # as ``_to_entry`` writes them (seat_configs)
+        played = entry["last_played"]
+        last_played = None if played is None else as_utc(datetime.fromisoformat(played))
+    except (KeyError, TypeError, ValueError, AttributeError):
+        return None
+    if texts["status"] not in (IN_PROGRESS, FINISHED) or not isinstance(header, dict):
+        return None
+    game_id = path.name[: -len(GAME_SUFFIX)]
+    game = SavedGame(game_id, path, texts["status"], header, None, None, list(notes), last_played)
+    row = SavedGameRow(game_id, texts["status"], texts["seats"], texts["turn"], texts["scores"], path, None,
+                       texts["started"], notes, texts["played"], texts["hints"])
+    return game, row

@@ -12,15 +12,18 @@ import os
 import re
 import threading
 from collections.abc import Callable, Sequence
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, fields
 from pathlib import Path
 from typing import Self
 
 from .. import engine
+from ..bots import LEVELS as _BOT_LEVELS
 from ..engine import events as ev
 from ..engine.rules_data import RULES_VERSION
 from ..store import GameLog, NewerRules, load, new_game_id
+from ..store.errors import HeaderRejected
 from ..store.game_writer import GameWriter
+from ..safe_text import safe_text
 from .versions import is_newer_rules
 
 ACCOUNT_ID_RE = re.compile(r"[a-z0-9][a-z0-9-]{0,79}")
@@ -46,17 +49,59 @@ class SeatConfig:
         return self.kind == BOT
 
 
+_SEAT_KEYS = frozenset(f.name for f in fields(SeatConfig))
+LANDSCAPE_MODES = ("starter", "draft")  # RULES §2.1, as engine.create_game takes them
+
+
+def seat_configs(header: dict) -> list[SeatConfig]:
+    """The header's ``seats`` as :class:`SeatConfig` s: the schema a save's
+    header is held to wherever it is read (load, import, resume, replay,
+    list). Each seat is an object with exactly ``SeatConfig``'s fields: a
+    ``name`` string (made safe to show: ``safe_text``), ``kind`` ``"human"``
+    or ``"bot"``, ``level`` null for a human, a bot level for a bot. Raises
+    ``ValueError`` saying what is wrong, in one sentence."""
+    seats = header.get("seats")
+    if not isinstance(seats, list) or not 2 <= len(seats) <= 4:
+        raise ValueError("The header does not list 2 to 4 seats.")
+    out = []
+    for number, seat in enumerate(seats, start=1):
+        if not isinstance(seat, dict):
+            raise ValueError(f"Seat {number} in the header is not an object with a name and a kind.")
+        if not _SEAT_KEYS.issuperset(seat) or "name" not in seat:
+            extra = sorted(str(k) for k in set(seat) - _SEAT_KEYS)
+            raise ValueError(f"Seat {number} in the header has unknown fields {extra} or no name."[:200])
+        name, kind, level = seat["name"], seat.get("kind", HUMAN), seat.get("level")
+        if not isinstance(name, str):
+            raise ValueError(f"Seat {number} in the header has a name that is not text.")
+        if (kind == HUMAN and level is None) or (kind == BOT and level in _BOT_LEVELS):
+            out.append(SeatConfig(safe_text(name), kind, level))
+        else:
+            raise ValueError(f"Seat {number} in the header is neither a human nor a bot of a known level.")
+    mode = header.get("landscape_mode", "starter")
+    if mode not in LANDSCAPE_MODES:
+        raise ValueError("The header's landscape mode is neither starter nor draft.")
+    return out
+
+
 def validate_log(header: dict, events: list[dict]) -> None:
-    """Store validator: the events must fold under the rules (raises
-    ValueError). A save from newer rules (its header's ``rules_version`` is
-    later than ``RULES_VERSION``) raises the store's ``NewerRules`` instead:
-    it is not damaged, this version is too old to open it."""
+    """Store validator: the header's seats must follow :func:`seat_configs`
+    and the events must fold under the rules, one seat per header seat
+    (raises ValueError). A save from newer rules (its header's
+    ``rules_version`` is later than ``RULES_VERSION``) raises the store's
+    ``NewerRules`` instead: it is not damaged, this version is too old to
+    open it."""
     if is_newer_rules(header.get("rules_version"), RULES_VERSION):
         raise NewerRules("", str(header["rules_version"]), RULES_VERSION)
     if not events:
         raise ValueError("The save holds no game.")
     try:
-        engine.fold(engine.from_dict(e) for e in events)
+        seats = seat_configs(header)
+    except ValueError as exc:
+        raise HeaderRejected(str(exc)) from None
+    try:
+        state = engine.fold(engine.from_dict(e) for e in events)
+        if len(state.seats) != len(seats):
+            raise ValueError(f"the header lists {len(seats)} seats, the game has {len(state.seats)}")
     except ValueError as exc:
         raise ValueError(f"The rules reject this save: {exc}") from None
     except (KeyError, IndexError, TypeError) as exc:
@@ -132,7 +177,7 @@ class Table:
         """Continue the game of a log already open for writing (a save file's
         ``GameLog``, or a game on the database), checked when it was opened."""
         header = log.header
-        seats = [SeatConfig(**s) for s in header["seats"]]
+        seats = seat_configs(header)
         events = [engine.from_dict(e) for e in log.loaded.events]
         return cls(events, seats, log, bot_seed=header.get("seed") or 0)
 
@@ -140,7 +185,7 @@ class Table:
     def replay(cls, path: str | os.PathLike[str]) -> Table:
         """Read a saved game without opening it for writing."""
         loaded = load(path, validate_log)
-        seats = [SeatConfig(**s) for s in loaded.header["seats"]]
+        seats = seat_configs(loaded.header)
         return cls([engine.from_dict(e) for e in loaded.events], seats, None)
 
     # ------------------------------------------------------------------ read
@@ -267,6 +312,24 @@ class Table:
         config = self.seats[seat]
         bot = make_bot(config.level or "normal", seed=hash((self.bot_seed, seat, step)) & 0xFFFFFFFF)
         return bot.choose(v)  # type: ignore[attr-defined]
+
+    @property
+    def save_diverged(self) -> bool:
+        """True once the save file was found replaced, removed or changed by
+        someone else (the store's ``SaveDiverged``): no move is saved until
+        :meth:`keep_in_recovered_copy`, or the game is resumed from the file."""
+        return isinstance(self.log, GameLog) and self.log.diverged is not None
+
+    def keep_in_recovered_copy(self) -> Path | None:
+        """Keep playing this table after its save file diverged: the table's
+        game is written anew under its own name, the other file moved aside
+        (``GameLog.recover``). Returns where the other file went (None if it
+        was removed). Raises ``ValueError`` when the table has no save file
+        of its own, the store's ``WriteFailed`` if the disk refuses."""
+        if not isinstance(self.log, GameLog):
+            raise ValueError("This game is not saved in a file of its own.")
+        with self._lock:
+            return self.log.recover([engine.to_dict(e) for e in self.events])
 
     def close(self) -> None:
         """Close the save file (the game stays resumable)."""

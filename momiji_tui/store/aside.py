@@ -22,15 +22,19 @@ def quarantine(path: str | os.PathLike[str], reason: str, now: datetime | None =
     path = Path(path)
     held = lock.acquire(path, "momiji list", action="move the damaged file aside")
     try:
-        return _move_aside(path, reason, now)
+        return move_aside(path, reason, now)
     finally:
         held.release()
 
 
-def _move_aside(path: Path, reason: str, now: datetime | None) -> Path:
+def move_aside(path: Path, reason: str, now: datetime | None, *, label: str = "damaged") -> Path:
+    """Move ``path`` to ``<name>.<label>-<UTC time>`` (``-2``… if taken) with
+    ``reason`` in ``<that name>.txt``; the caller holds the game's lock.
+    Returns the new path; raises :class:`WriteFailed` (the file stays) or
+    ``FileExistsError`` (no free name)."""
     stamp = f"{as_utc(now or datetime.now(UTC)):%Y%m%dT%H%M%SZ}"
     for n in range(1, 1000):
-        target = path.with_name(f"{path.name}.damaged-{stamp}" + (f"-{n}" if n > 1 else ""))
+        target = path.with_name(f"{path.name}.{label}-{stamp}" + (f"-{n}" if n > 1 else ""))
         if os.path.lexists(target) or os.path.lexists(f"{target}.txt"):
             continue
         try:
@@ -38,7 +42,7 @@ def _move_aside(path: Path, reason: str, now: datetime | None) -> Path:
         except FileExistsError:
             continue
         except OSError as exc:
-            raise WriteFailed("move the damaged file aside", path, exc) from exc
+            raise WriteFailed(f"move the {label} file aside", path, exc) from exc
         try:
             _fs.fsync_dir(path.parent)
             _fs.write_file(Path(f"{target}.txt"), (reason + "\n").encode("utf-8"))

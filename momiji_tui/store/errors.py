@@ -36,6 +36,12 @@ class DamagedLog(StoreError):
         super().__init__(f"The saved game {self.path.name} cannot be read: {reason}")
 
 
+class HeaderRejected(ValueError):
+    """Raised by a load validator for a header it cannot use (e.g. seats that
+    are not seats): the save is damaged, and the message is the reason as it
+    is, not the rules' refusal."""
+
+
 class NewerFormat(StoreError):
     """A save file was written by a newer momiji-tui, in a format this version cannot read.
     ``found``/``supported`` are format versions (rules versions, strings, in :class:`NewerRules`)."""
@@ -120,6 +126,24 @@ class WriteFailed(StoreError, OSError):
 
     def __str__(self) -> str:
         return str(self.args[0])
+
+
+class SaveDiverged(WriteFailed):
+    """The save file is no longer the one this writer holds: replaced (another
+    file renamed over it: a sync tool, a backup restore), removed, or changed
+    by someone else. The move was not saved, and no later move will be, until
+    the player resumes from the file on disk or keeps playing into a
+    recovered copy (``GameLog.recover``). ``what`` is ``"replaced"``,
+    ``"removed"`` or ``"changed"``; ``reason`` says it in words."""
+
+    def __init__(self, path: str | os.PathLike[str], what: str) -> None:
+        self.what = what
+        super().__init__("save the move", path, OSError(errno.ESTALE, what))
+        self.reason = {
+            "replaced": "the save file was replaced by another copy while the game was open",
+            "removed": "the save file was removed while the game was open",
+        }.get(what, "the save file was changed by another program while the game was open")
+        OSError.__init__(self, f"Could not save the move: {self.reason} ({self.path}).")
 
 
 class Conflict(StoreError):

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import os
 from dataclasses import dataclass, field
-from datetime import datetime
+from datetime import UTC, datetime
 from pathlib import Path
 
 from . import _fs, lock
@@ -12,7 +12,7 @@ from .aside import quarantine
 from .errors import DamagedLog, GameExists, GameInUse, GameNotFound, NewerFormat, StoreError, WriteFailed
 from .ids import as_utc, is_game_id
 from .log import Event, Header, Validator, encode_line, load
-from .review_cache import drop_review_cache
+from .review_cache import drop_review_cache, read_small_regular_file
 from .paths import GAME_SUFFIX, game_path, games_dir
 
 IN_PROGRESS = "in progress"
@@ -55,51 +55,81 @@ def list_games(
     ``quarantine_damaged`` (``now`` dates that move); if it cannot be (a
     read-only data dir, open for play), ``not_moved`` says why and it stays.
     Returns [] if there is no games dir."""
-    folder = games_dir(data_dir, create=False)
-    if not folder.is_dir():
-        return []
     games = []
-    for path in folder.glob("*" + GAME_SUFFIX):
-        game_id = path.name[: -len(GAME_SUFFIX)]
-        if not is_game_id(game_id):
-            continue
-        try:
-            loaded = load(path, validate)
-        except FileNotFoundError:  # deleted while we looked
-            continue
-        except NewerFormat as exc:
-            games.append(SavedGame(game_id, path, NEWER, problem=str(exc)))
-            continue
-        except DamagedLog as exc:
-            not_moved = None
-            if quarantine_damaged:
-                try:
-                    path = quarantine(path, exc.reason, now)
-                except GameInUse:
-                    not_moved = "it is open for play elsewhere"
-                except WriteFailed as failed:
-                    not_moved = failed.reason
-                except OSError as failed:  # e.g. no free name left
-                    not_moved = str(failed)
-            games.append(SavedGame(game_id, path, DAMAGED, problem=exc.reason, not_moved=not_moved))
-            continue
-        ended = bool(loaded.events) and loaded.events[-1]["type"] == "GameEnded"
-        status = FINISHED if ended else IN_PROGRESS
-        games.append(SavedGame(game_id, path, status, loaded.header, loaded.events, None, loaded.warnings,
-                               loaded.last_played))
-    games.sort(key=_last_played_key, reverse=True)
+    for path in game_files(data_dir):
+        game = load_saved(path, validate, quarantine_damaged=quarantine_damaged, now=now)
+        if game is not None:
+            games.append(game)
+    games.sort(key=last_played_key, reverse=True)
     return games
 
 
-def _last_played_key(game: SavedGame) -> tuple[str, str]:
-    """Sort key: when it was last played (UTC, ISO; from the id when the file
+def game_files(data_dir: str | os.PathLike[str]) -> list[Path]:
+    """Every ``<game-id>.jsonl`` in the games dir (other names are ignored;
+    [] if there is no games dir)."""
+    folder = games_dir(data_dir, create=False)
+    if not folder.is_dir():
+        return []
+    with os.scandir(folder) as entries:
+        names = [e.name for e in entries if e.name.endswith(GAME_SUFFIX)]
+    return [folder / n for n in names if is_game_id(n[: -len(GAME_SUFFIX)])]
+
+
+def load_saved(path: Path, validate: Validator | None = None, *, quarantine_damaged: bool = False,
+               now: datetime | None = None) -> SavedGame | None:
+    """One game file as :func:`list_games` lists it (None if it was deleted
+    while we looked)."""
+    game_id = path.name[: -len(GAME_SUFFIX)]
+    try:
+        loaded = load(path, validate)
+    except FileNotFoundError:  # deleted while we looked
+        return None
+    except NewerFormat as exc:
+        return SavedGame(game_id, path, NEWER, problem=str(exc))
+    except DamagedLog as exc:
+        not_moved = None
+        if quarantine_damaged:
+            try:
+                path = quarantine(path, exc.reason, now)
+            except GameInUse:
+                not_moved = "it is open for play elsewhere"
+            except WriteFailed as failed:
+                not_moved = failed.reason
+            except OSError as failed:  # e.g. no free name left
+                not_moved = str(failed)
+        return SavedGame(game_id, path, DAMAGED, problem=exc.reason, not_moved=not_moved)
+    ended = bool(loaded.events) and loaded.events[-1]["type"] == "GameEnded"
+    status = FINISHED if ended else IN_PROGRESS
+    return SavedGame(game_id, path, status, loaded.header, loaded.events, None, loaded.warnings, loaded.last_played)
+
+
+INDEX_NAME = ".saves-index.json"
+MAX_INDEX_BYTES = 64 * 1024 * 1024
+"""A larger index is not ours (5,000 games make about 3 MB)."""
+
+
+def read_index(data_dir: str | os.PathLike[str]) -> bytes | None:
+    """The saves index's bytes (``<games>/.saves-index.json``), if it is a
+    regular file of at most ``MAX_INDEX_BYTES``; else None. Never raises."""
+    return read_small_regular_file(games_dir(data_dir, create=False) / INDEX_NAME, MAX_INDEX_BYTES)
+
+
+def write_index(data_dir: str | os.PathLike[str], data: bytes) -> bool:
+    """Replace the saves index atomically; False (nothing written) if the
+    folder refuses (read-only, disk full): the index is only a hint."""
+    try:
+        _fs.write_file(games_dir(data_dir, create=False) / INDEX_NAME, data, replace=True)
+    except OSError:
+        return False
+    return True
+
+
+def last_played_key(game: SavedGame) -> tuple[datetime, str]:
+    """Sort key: when it was last played (UTC; from the id when the file
     does not load: ids begin with the UTC creation time), then the id."""
     if game.last_played is not None:
-        moment = f"{as_utc(game.last_played):%Y-%m-%dT%H:%M:%S.%f}"
-    else:
-        id_time = game.game_id[:15]
-        moment = f"{id_time[:4]}-{id_time[4:6]}-{id_time[6:8]}T{id_time[9:11]}:{id_time[11:13]}:{id_time[13:15]}"
-    return moment, game.game_id
+        return as_utc(game.last_played), game.game_id
+    return datetime.strptime(game.game_id[:15], "%Y%m%d-%H%M%S").replace(tzinfo=UTC), game.game_id
 
 
 def latest_unfinished(data_dir: str | os.PathLike[str], validate: Validator | None = None) -> SavedGame | None:

@@ -46,7 +46,7 @@ from pathlib import Path
 from typing import Any
 
 from .aside import quarantine
-from .errors import DamagedLog, NewerFormat, NewerRules
+from .errors import DamagedLog, HeaderRejected, NewerFormat, NewerRules
 from .ids import as_utc, is_game_id
 
 __all__ = ["quarantine"]  # (moved to .aside; still importable from here)
@@ -227,6 +227,8 @@ def parse_log(path: Path, data: bytes, validate: Validator | None = None) -> Loa
             validate(header, events)
         except NewerRules as exc:  # not damage: made by a newer momiji
             raise NewerRules(path, str(exc.found), str(exc.supported)) from None
+        except HeaderRejected as exc:
+            raise DamagedLog(path, str(exc)) from exc
         except Exception as exc:  # the rules reject the game: that is damage too
             why = str(exc)
             if not why.lower().startswith("the rules reject"):  # say it once
@@ -238,15 +240,24 @@ def parse_log(path: Path, data: bytes, validate: Validator | None = None) -> Loa
 
 
 def _last_saved_at(events: list[Event]) -> datetime | None:
-    """The ``saved_at`` of the last dated event (None if none is dated)."""
-    for event in reversed(events):
+    """When the game was last played: the latest ``saved_at`` of its moves
+    (None if none is dated). The events' own order wins where the clock
+    disagrees: a later move is never older than an earlier one, so a clock
+    set back makes no move older than the one before it; a time in the
+    future (a clock set fast) counts as now (``utc_now``)."""
+    latest = None
+    for event in events:
         value = event.get(SAVED_AT)
         if isinstance(value, str):
             try:
-                return as_utc(datetime.fromisoformat(value))
+                moment = as_utc(datetime.fromisoformat(value))
             except ValueError:
-                return None
-    return None
+                continue
+            if latest is None or moment > latest:
+                latest = moment
+    if latest is None:
+        return None
+    return min(latest, utc_now())
 
 
 def _complete_moves(events: list[Event]) -> int:

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import json
 import os
+import stat
 from pathlib import Path
 from typing import Any
 
@@ -36,13 +37,10 @@ def review_cache_path(save: str | os.PathLike[str]) -> Path:
 def read_review_cache(save: str | os.PathLike[str], key: dict[str, Any]) -> dict[str, Any] | None:
     """The cached review of ``save`` if it was computed for exactly ``key``;
     None when there is none, or it is stale, damaged or unreadable (never
-    raises for a bad file: the caller recomputes)."""
-    try:
-        with open(review_cache_path(save), "rb") as f:
-            raw = f.read(MAX_CACHE_BYTES + 1)
-    except OSError:
-        return None
-    if len(raw) > MAX_CACHE_BYTES:
+    raises for a bad file: the caller recomputes). A FIFO, device, link or
+    anything but a regular file of at most ``MAX_CACHE_BYTES`` is never read."""
+    raw = read_small_regular_file(review_cache_path(save), MAX_CACHE_BYTES)
+    if raw is None:
         return None
     try:
         data = json.loads(raw.decode("utf-8"))
@@ -52,6 +50,33 @@ def read_review_cache(save: str | os.PathLike[str], key: dict[str, Any]) -> dict
         return None
     review: dict[str, Any] = data["review"]
     return review
+
+
+def read_small_regular_file(path: Path, limit: int) -> bytes | None:
+    """The bytes of ``path`` if it is a regular file (not a link, FIFO or
+    device: opened without following a link and without blocking, then
+    checked) of at most ``limit`` bytes; else None. Never raises ``OSError``."""
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_BINARY", 0)
+    try:
+        fd = os.open(path, flags)
+    except OSError:
+        return None
+    try:
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode) or info.st_size > limit:
+            return None
+        chunks, total = [], 0
+        while total <= limit:
+            chunk = os.read(fd, limit + 1 - total)
+            if not chunk:
+                break
+            chunks.append(chunk)
+            total += len(chunk)
+        return None if total > limit else b"".join(chunks)
+    except OSError:
+        return None
+    finally:
+        os.close(fd)
 
 
 def write_review_cache(save: str | os.PathLike[str], key: dict[str, Any], review: dict[str, Any]) -> bool:

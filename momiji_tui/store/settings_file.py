@@ -10,8 +10,11 @@ remember (the caller says so).
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
+import sys
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -83,6 +86,47 @@ def _set_aside(path: Path, why: str, now: datetime | None) -> ReadSettings:
                                 "and the defaults are used.")
     return ReadSettings({}, f"The settings file {path} is damaged ({why}); the defaults are used.",
                         writable=False)
+
+
+@contextlib.contextmanager
+def _settings_lock(path: Path) -> Iterator[None]:
+    """Hold the settings' lock (``flock`` on ``.settings.json.lock`` beside
+    it; none on Windows) while a write re-reads and merges: two apps that
+    change two settings at once both keep theirs."""
+    if sys.platform == "win32":  # pragma: no cover - best effort, untested here
+        yield
+        return
+    import fcntl
+
+    fd = os.open(path.with_name(f".{path.name}.lock"), os.O_RDWR | os.O_CREAT, 0o600)
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX)
+        yield
+    finally:
+        os.close(fd)
+
+
+def merge_settings(path: Path, changes: dict[str, object], dropped: Iterable[str] = ()) -> dict[str, object]:
+    """Write only what changed: under the settings' lock, re-read the file,
+    set ``changes``, remove the ``dropped`` keys, keep every other key as the
+    file has it now (another app may have written one meanwhile), and write
+    it atomically. Returns the values written. Raises ``WriteFailed`` if the
+    disk refuses or the file is damaged and could not be moved aside."""
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        with _settings_lock(path):
+            read = read_settings(path)
+            if not read.writable:
+                raise WriteFailed("remember the settings", path, OSError(None, read.problem or "damaged"))
+            values = {**read.values, **changes}
+            for key in dropped:
+                values.pop(key, None)
+            write_settings(path, values)
+    except WriteFailed:
+        raise
+    except OSError as exc:
+        raise WriteFailed("remember the settings", path, exc) from exc
+    return values
 
 
 def write_settings(path: Path, values: dict[str, object]) -> None:

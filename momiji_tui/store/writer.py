@@ -9,7 +9,8 @@ from pathlib import Path
 
 from . import _fs, lock
 from . import log as _log
-from .errors import GameExists, RefusedSaves, StoreError, WriteFailed
+from .aside import move_aside
+from .errors import GameExists, RefusedSaves, SaveDiverged, StoreError, WriteFailed
 from .ids import as_utc, check_game_id, new_game_id
 from .log import (
     CURRENT_FORMAT_VERSION, FORMAT, Event, Header, LoadedLog, Validator, encode_line, encode_move, header_problem,
@@ -41,6 +42,11 @@ class GameLog:
         self._size = loaded.committed_size  # bytes of complete lines on disk
         self._file: int | None = None  # the open file's descriptor, None when closed
         self._refusals = RefusedSaves(self.path)  # the operator's log of refused saves
+        # What the file under ``path`` is: (device, inode, size, mtime) as this
+        # writer last left it; None when its size is not known (a failed rollback).
+        self._seen: tuple[int, int, int, int] | None = None
+        self._ident: tuple[int, int] | None = None
+        self.diverged: SaveDiverged | None = None  # set once the file is found not ours
 
     @property
     def game_id(self) -> str:
@@ -89,7 +95,12 @@ class GameLog:
             held.release()
             raise WriteFailed("create the game", path, exc) from exc
         last = moment if first else as_utc(datetime.fromisoformat(full["created"]))
-        return cls(LoadedLog(path, full, first, [], len(data), CURRENT_FORMAT_VERSION, last), held, holder)
+        made = cls(LoadedLog(path, full, first, [], len(data), CURRENT_FORMAT_VERSION, last), held, holder)
+        try:
+            made._remember_path()
+        except OSError:  # gone at once: the first append finds no file and says so
+            pass
+        return made
 
     @classmethod
     def open_for_append(cls, path: str | os.PathLike[str], validate: Validator | None = None, *,
@@ -107,10 +118,12 @@ class GameLog:
             loaded = load(path, validate)
             if loaded.disk_version != CURRENT_FORMAT_VERSION:
                 _upgrade_on_disk(loaded)
+            opened = cls(loaded, held, holder)
+            opened._remember_path()
         except BaseException:
             held.release()
             raise
-        return cls(loaded, held, holder)
+        return opened
 
     def append(self, event: Event) -> None:
         """Write one event as a whole move, flush and fsync it. Raises
@@ -122,11 +135,20 @@ class GameLog:
     def extend(self, events: Iterable[Event], *, now: datetime | None = None) -> None:
         """Append one move's events, each fsynced as it is written, the last
         one marked as the end of the move and dated ``now`` (default: the
-        store's clock). All are checked first, so a bad event raises before
+        store's clock; never before the game's previous move, so a clock set
+        back cannot make a later move older). All are checked first, so a bad event raises before
         any is written; if the disk fails, the whole call is undone and
         :class:`WriteFailed` says why (the next call may simply try again);
-        if the process dies midway, the next load drops the half-written move."""
+        if the process dies midway, the next load drops the half-written move.
+
+        Before writing it checks that the file under :attr:`path` is still
+        the one this writer holds (same inode, size and modification time as
+        it left it): if it was replaced, removed or changed by someone else,
+        nothing is written and :class:`SaveDiverged` (a ``WriteFailed``) is
+        raised, now and for every later move, until :meth:`recover`."""
         moment = as_utc(now or utc_now())
+        if self.loaded.last_played is not None and moment < self.loaded.last_played:
+            moment = self.loaded.last_played  # a clock set back: this move is still the latest
         lines = encode_move(list(events), moment)
         if lines:
             self._write(lines)
@@ -145,8 +167,87 @@ class GameLog:
             raise
         return fd
 
+    def _remember_path(self) -> None:
+        st = os.stat(self.path)
+        self._ident = (st.st_dev, st.st_ino)
+        self._seen = (st.st_dev, st.st_ino, st.st_size, st.st_mtime_ns)
+
+    def _remember_fd(self, fd: int) -> None:
+        st = os.fstat(fd)
+        self._seen = (st.st_dev, st.st_ino, st.st_size, st.st_mtime_ns)
+
+    def _check_owned(self) -> None:
+        """Raise :class:`SaveDiverged` unless the file under the name is the
+        one this writer left (``WriteFailed`` if it cannot even be looked at)."""
+        if self.diverged is not None:
+            raise self.diverged
+        if self._ident is None:
+            return
+        try:
+            st = os.stat(self.path)
+        except FileNotFoundError:
+            self.diverged = SaveDiverged(self.path, "removed")
+        except OSError as exc:
+            raise WriteFailed("save the move", self.path, exc) from exc
+        else:
+            if (st.st_dev, st.st_ino) != self._ident:
+                self.diverged = SaveDiverged(self.path, "replaced")
+            elif st.st_size < self._size or (
+                    self._seen is not None and (st.st_size, st.st_mtime_ns) != self._seen[2:]
+                    and not self._only_torn_tail(st.st_size)):
+                self.diverged = SaveDiverged(self.path, "changed")
+        if self.diverged is not None:
+            raise self.diverged
+
+    def _only_torn_tail(self, size: int) -> bool:
+        """True if all the file holds past this writer's lines is a torn tail
+        (no complete line: what a crash while saving leaves; cut before the
+        next append, as :func:`load` drops it)."""
+        if size <= self._size or size - self._size > 1 << 20:
+            return False
+        try:
+            with open(self.path, "rb") as f:
+                f.seek(self._size)
+                return b"\n" not in f.read(size - self._size)
+        except OSError:
+            return False
+
+    def recover(self, events: Iterable[Event], *, now: datetime | None = None) -> Path | None:
+        """Keep playing into a recovered copy after :class:`SaveDiverged`:
+        the file now under :attr:`path` (if any) is moved aside, never
+        overwritten or deleted (``<name>.other-copy-<UTC time>``), and the
+        game is written anew under its own name from ``events`` (every event
+        of the game as this writer's table holds it), as one move dated
+        ``now``. Returns where the other file went (None if there was none).
+        Raises :class:`WriteFailed` if the disk refuses (nothing is lost:
+        the other file stays where it was or aside)."""
+        moment = as_utc(now or utc_now())
+        fd, self._file = self._file, None
+        if fd is not None:
+            try:
+                os.close(fd)
+            except OSError:
+                pass
+        if self._lock is None or not self._lock.held:
+            self._lock = lock.acquire(self.path, self.holder)
+        aside = None
+        if os.path.lexists(self.path):
+            aside = move_aside(self.path, "Another copy found under this game's name while it was being played; "
+                               "the game went on in a recovered copy.", moment, label="other-copy")
+        data = encode_line(self.header) + b"".join(encode_move(list(events), moment))
+        try:
+            _fs.write_file(self.path, data)
+        except OSError as exc:
+            raise WriteFailed("save the recovered copy", self.path, exc) from exc
+        self._size = len(data)
+        self.loaded.last_played = moment
+        self.diverged = None
+        self._remember_path()
+        return aside
+
     def _write(self, lines: list[bytes]) -> None:
         start = self._size
+        self._check_owned()
         try:
             if self._file is None:
                 self._file = self._open()
@@ -154,6 +255,7 @@ class GameLog:
                 _fs.write_all(self._file, line)
                 os.fsync(self._file)
                 self._size += len(line)
+            self._remember_fd(self._file)
         except WriteFailed as exc:  # the lock file could not be written
             self._refusals.refused(exc)
             raise
@@ -178,8 +280,9 @@ class GameLog:
             return
         try:
             os.ftruncate(fd, size)
+            self._remember_fd(fd)
         except OSError:
-            pass  # load() drops the torn tail; the next append cuts it again
+            self._seen = None  # size unknown now: load() drops the torn tail; the next append cuts it
         try:
             os.close(fd)
         except OSError:

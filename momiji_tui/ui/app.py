@@ -27,7 +27,7 @@ from ..engine.events import Event, HintShown
 from ..session.saves import unfinished_games
 from ..session.table import HUMAN, Table
 from ..store import SavedGame
-from ..store.errors import StoreError, WriteFailed
+from ..store.errors import SaveDiverged, StoreError, WriteFailed
 from ..store.settings_file import settings_path
 from .commands import game_commands
 from .keymap import Owners, all_bindings, load_keymap, owners_of
@@ -370,7 +370,8 @@ class MomijiApp(App[None]):
                     self.notify(not_saved_text(exc, f"{name}'s move").replace(
                         "Try again, or quit.", f"Trying again in {BOT_SAVE_RETRY:g} s, or quit."),
                         severity="error", timeout=BOT_SAVE_RETRY)
-                    self.set_timer(BOT_SAVE_RETRY, self.drive_bots)
+                    if not isinstance(exc, SaveDiverged):  # the file is not ours: the player chooses
+                        self.set_timer(BOT_SAVE_RETRY, self.drive_bots)
                     return
             self.drive_bots()
 
@@ -378,7 +379,6 @@ class MomijiApp(App[None]):
             self.set_timer(self.bot_delay, play)
         else:
             play()
-
 
     def action_help(self) -> None:
         """Open the help screen (rules summary, powers, objectives, keys)."""

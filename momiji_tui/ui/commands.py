@@ -8,9 +8,10 @@ from typing import Any
 from textual.app import App, SystemCommand
 
 from ..engine.rules_data import CURRENT_RULES, LANDSCAPES, MIDDAY, landscape_cost_text
+from ..safe_text import safe_text
 from ..store.errors import StoreError
 from .models.host import GameHost
-from .models.new_game import BOT_SPEEDS
+from .models.new_game import BOT_SPEEDS, RECOVER_COMMAND
 from .screens.help import HelpScreen
 from .screens.new_game import NewGameScreen
 from .screens.saved import SavedGamesScreen
@@ -29,11 +30,30 @@ def continue_last(app: App[Any], game: GameHost) -> None:
         app.notify(f"Cannot continue: {exc}", severity="error")
 
 
+def keep_in_recovered_copy(app: App[Any], game: GameHost) -> None:
+    """After the save file diverged, keep playing the table into a recovered
+    copy (``Table.keep_in_recovered_copy``), let the bots go on, and say where
+    the other file went (or why it could not be done)."""
+    if game.table is None:
+        return
+    try:
+        aside = game.table.keep_in_recovered_copy()
+    except (ValueError, OSError) as exc:
+        app.notify(f"Could not keep a recovered copy: {exc}", severity="error")
+        return
+    game.drive_bots()
+    kept = f" The other file is kept as {safe_text(aside.name)}." if aside is not None else ""
+    app.notify(f"The game is saved again, as this table shows it.{kept}")
+
+
 def game_commands(app: App[Any], game: GameHost) -> Iterator[SystemCommand]:
     """New game, continue, saved games, help, memory mode, bot speed, the
     high-contrast theme and each landscape's rules and cost (RULES §1.5, §4.5:
     under the rules version of the game at the table, if any). ``app`` and
     ``game`` are the same app: as Textual's ``App`` and as the ``GameHost``."""
+    if game.table is not None and game.table.save_diverged:
+        yield SystemCommand(RECOVER_COMMAND, "The save file changed under this game: save the table as it is "
+                            "(the other file is kept aside)", lambda: keep_in_recovered_copy(app, game))
     yield SystemCommand("New game", "Start a new game of Momiji", lambda: app.push_screen(NewGameScreen()))
     yield SystemCommand("Continue last game", "Resume the newest unfinished game", lambda: continue_last(app, game))
     yield SystemCommand("Saved games", "Browse and resume saved games",

@@ -119,12 +119,13 @@ def test_check_previews_public_commands_only():
 def test_validate_log_rejects_events_the_rules_reject():
     table = Table.new(SEATS, seed=8, data_dir=None)
     dicts = [engine.to_dict(e) for e in table.events]
-    validate_log({}, dicts)
+    header = {"seats": [{"name": s.name, "kind": s.kind, "level": s.level} for s in SEATS]}
+    validate_log(header, dicts)
     bad = [*dicts, {"type": "AcornsPaid", "seat": 0, "amount": 99, "reason": "x"}]
     with pytest.raises(ValueError, match="rules reject"):
-        validate_log({}, bad)
+        validate_log(header, bad)
     with pytest.raises(ValueError):
-        validate_log({}, [])
+        validate_log(header, [])
 
 
 @pytest.mark.parametrize("point", ["open", "write", "fsync", "truncate"])

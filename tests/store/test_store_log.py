@@ -367,7 +367,7 @@ def test_append_never_recreates_a_file_that_was_moved_away(isolated_dirs):
     log = GameLog.create(isolated_dirs, make_header())
     log.close()  # (an open game is never moved aside: quarantine takes its lock)
     moved = quarantine(log.path, "moved by the test", now=NOW)
-    with pytest.raises(WriteFailed, match="the file or its folder is gone"):
+    with pytest.raises(WriteFailed, match="the save file was removed"):
         log.append({"type": "TurnEnded"})
     assert not log.path.exists()  # no headless file was started
     assert load(moved).events == []

@@ -127,6 +127,11 @@ def _read(path: Path, result: LoadedKeymap) -> dict[str, object] | None:
     return keys if isinstance(keys, dict) else data
 
 
+#: Keys a key map may not take from their meaning (a binding whose default
+#: already has one may keep it): a player can always quit and go back.
+RESERVED_KEYS = {"ctrl+c": "quitting (ctrl+c)", "ctrl+q": "quitting (ctrl+q)", "escape": "going back (Esc)"}
+
+
 def read_keymap(path: Path, groups: Sequence[BindingGroup], is_valid_key: Callable[[str], bool]) -> LoadedKeymap:
     """Read the key map at ``path`` against the bindings ``groups`` (the
     accepted ids and their default keys, one group per screen); ``is_valid_key``
@@ -149,6 +154,9 @@ def read_keymap(path: Path, groups: Sequence[BindingGroup], is_valid_key: Callab
             names = ", ".join(repr(k) for k in bad)
             result.problems.append(f"{binding_id!r}: {names} {'is not a key' if len(bad) == 1 else 'are not keys'} "
                                    f"Textual knows (e.g. g, G, ctrl+g, f5, question_mark); {still}")
+        elif taken := [k for k in keys.split(",") if k in RESERVED_KEYS and k not in defaults[binding_id].split(",")]:
+            result.problems.append(f"{binding_id!r}: {taken[0]} is kept for {RESERVED_KEYS[taken[0]]}; "
+                                   f"the default key {key_label(defaults[binding_id])} still works")
         else:
             result.keys[binding_id] = keys
     for binding_id, other in clashes(result.keys, groups).items():

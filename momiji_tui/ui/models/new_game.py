@@ -7,7 +7,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ...session.table import BOT, HUMAN, SeatConfig
-from ...store.errors import Conflict, WriteFailed
+from ...store.errors import Conflict, SaveDiverged, WriteFailed
+
+#: The palette command that keeps a diverged game going (``ui/commands.py``).
+RECOVER_COMMAND = "Keep playing in a recovered copy"
 
 BOT_NAMES = ("Kaede", "Ginnan", "Sakura", "Donguri")
 #: The bots' levels, weakest first (docs/BOTS.md): what the form and ``--bots`` offer.
@@ -27,7 +30,13 @@ def not_saved_text(exc: WriteFailed, who: str = "The move") -> str:
     ``Not saved: disk full. The move was not made; …``. When another
     session saved a move of the game first (the database store's
     ``Conflict``), trying again cannot help: the reason already says to
-    leave the game and open it again, and nothing invites another try."""
+    leave the game and open it again, and nothing invites another try.
+    When the save file was replaced, removed or changed by someone else
+    (``SaveDiverged``), it says so and offers the two ways on."""
+    if isinstance(exc, SaveDiverged):
+        return (f"Not saved: {exc.reason}. {who} was not made. To continue from the file on disk, quit and "
+                f"resume the game; to keep playing this table, choose \"{RECOVER_COMMAND}\" (ctrl+p): "
+                "the other file is kept aside.")
     if isinstance(exc.__cause__, Conflict):
         return f"Not saved: {exc.reason}. {who} was not made; the game is saved up to the other session's move."
     return (f"Not saved: {exc.reason}. {who} was not made; the game is saved up to the move before. "

@@ -13,7 +13,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from ...store.errors import WriteFailed
-from ...store.settings_file import read_settings, write_settings
+from ...store.settings_file import merge_settings, read_settings
 from .new_game import BOT_LEVELS, BOT_SPEEDS, NewGameOptions
 
 LANDSCAPE_MODES = ("starter", "draft")
@@ -99,12 +99,13 @@ class SettingsKeeper:
         changed = replace(self.settings, **changes)  # type: ignore[arg-type]
         if changed == self.settings:
             return None  # nothing new to write
+        before, after = self.settings.to_values(), changed.to_values()
         self.settings = changed
         if self.path is None or not self._writable:
             return None
-        values = {**self._values, **self.settings.to_values()}
-        try:
-            write_settings(self.path, values)
+        try:  # only the keys this change touched: another app's settings stay
+            values = merge_settings(self.path, {k: v for k, v in after.items() if before.get(k) != v},
+                                    set(before) - set(after))
         except WriteFailed as exc:
             if self._told:
                 return None

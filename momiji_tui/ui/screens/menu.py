@@ -42,10 +42,7 @@ class MenuScreen(SizedScreen):
             yield Label("", id="menu-message")
         yield Footer(compact=True)
 
-    def on_mount(self) -> None:
-        self.refresh_menu()
-
-    def on_screen_resume(self) -> None:
+    def on_screen_resume(self) -> None:  # also when first shown: the saves are looked at once
         self.refresh_menu()
 
     def _unfinished(self) -> list[SavedGame]:
