@@ -171,3 +171,27 @@ def test_how_to_play_explains_the_exchange_objectives_and_landscapes():
     for lid in STARTER_PANORAMA:
         _part, name, power = LANDSCAPES[lid]
         assert f"**{name}**" in text and power in text
+
+
+async def test_rules_missing_from_the_installation_are_reported_not_a_crash(tmp_path, monkeypatch):
+    """A broken installation (docs/RULES.md absent): the rules screen says so."""
+    import momiji_tui.ui.screens.rules as rules_screen
+
+    def missing() -> str:
+        raise FileNotFoundError("momiji-tui's docs/RULES.md is missing from this installation")
+
+    monkeypatch.setattr(rules_screen, "rules_markdown", missing)
+    app = MomijiApp(tmp_path, bot_delay=0, make_bot=scripted_bot)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until_screen(pilot, MenuScreen)
+        app.push_screen(RulesScreen("4.2"))
+        await until_screen(pilot, RulesScreen)
+        viewer = app.screen.query_one(RulesViewer)
+        for _ in range(50):
+            if viewer.document.table_of_contents:
+                break
+            await pilot.pause()
+        assert [t for _l, t, _b in viewer.document.table_of_contents] == ["The rules could not be read"]
+        assert viewer.shown is None
+        await pilot.press("escape")
+        await until_screen(pilot, MenuScreen)
