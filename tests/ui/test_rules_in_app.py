@@ -4,6 +4,7 @@ a message or form cites (``RULES §4.2`` → "4.2 Play leaf cards")."""
 from __future__ import annotations
 
 import ast
+import re
 from pathlib import Path
 
 from textual.widgets import Select
@@ -66,6 +67,11 @@ def test_every_rules_section_the_app_cites_is_in_the_rules():
     assert {"2.1", "3", "4.1", "4.2", "5.1", "7", "8"} <= cited  # the scan finds the app's messages
     headings = section_headings(rules_markdown())
     assert sorted(s for s in cited if shown_section(headings, s) is None) == []
+    from momiji_tui.ui.screens.help import help_markdown  # the help cites "§4.2" without "RULES"
+
+    in_help = set(re.findall(r"§\s*(\d+(?:\.\d+)*)", help_markdown()))
+    assert {"4.4", "4.3", "1.5"} <= in_help
+    assert sorted(s for s in in_help if shown_section(headings, s) is None) == []
     # RULES §5 numbers its steps without headings: §5.1 shows §5, whose first step is the hand limit
     assert shown_section(headings, "5.1") == "5" and "1. **Hand limit**" in rules_markdown()
 
