@@ -4,25 +4,47 @@ Hard's search scores a position by sigma(d / 8) of an estimated lead d
 (``hard.HardBot.search``): a probability-like number, never checked against
 results. Measured on positions of seeded bot games
 (``calibration_games``; docs/BOTS.md, "Win chance calibration"), it is
-mapped per seat count by Platt scaling: ``calibrated(raw, seats) =
-sigma(a * logit(raw) + b)``, with ``(a, b)`` fitted by maximum likelihood
-(``fit``) and kept in ``CALIBRATION``. The estimate's own noise
-(``noise``) says how far two searches of the same position at a budget
-disagree; the hint rounds to it and the review blames no smaller loss.
+mapped per seat count by isotonic regression: ``fit`` pools the positions,
+sorted by raw estimate, into blocks whose observed win rates rise (pool
+adjacent violators, then blocks of at least ``MIN_BLOCK`` of the positions);
+``calibrated`` interpolates linearly between the blocks' (mean raw, win
+rate) knots kept in ``CALIBRATION``. A monotone map: a higher raw estimate
+never means a lower chance. The estimate's own noise (``noise``) says how
+far two searches of the same position at a budget disagree; the hint rounds
+to it and the review blames no smaller loss.
 
 Pure: no files, no clock.
 """
 
 from __future__ import annotations
 
+import itertools
 import math
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
-CALIBRATION: dict[int, tuple[float, float]] = {2: (1.024, -0.122), 3: (1.0, 0.0), 4: (1.0, 0.0)}
-"""Platt's ``(a, b)`` per seat count (RULES §1: 2–4 seats), fitted on the
-positions of docs/BOTS.md, "Win chance calibration"."""
+Knots = tuple[tuple[float, float], ...]
+"""``(raw, chance)`` points, raw increasing, chance not decreasing."""
+
+CALIBRATION: dict[int, Knots] = {
+    2: ((0.063, 0.038), (0.172, 0.159), (0.27, 0.25), (0.353, 0.316), (0.418, 0.344), (0.464, 0.434),
+        (0.511, 0.473), (0.563, 0.52), (0.618, 0.625), (0.668, 0.651), (0.745, 0.726), (0.899, 0.906)),
+    3: ((0.069, 0.018), (0.199, 0.112), (0.305, 0.17), (0.334, 0.186), (0.373, 0.284), (0.439, 0.314),
+        (0.519, 0.353), (0.601, 0.368), (0.675, 0.5), (0.756, 0.794), (0.89, 0.978)),
+    4: ((0.033, 0.0), (0.104, 0.014), (0.158, 0.036), (0.189, 0.077), (0.231, 0.107), (0.339, 0.193),
+        (0.442, 0.236), (0.519, 0.344), (0.603, 0.439), (0.763, 0.873)),
+}
+"""The knots per seat count (RULES §2: 2–4 seats), fitted on the positions
+of docs/BOTS.md, "Win chance calibration" (``fit``)."""
+
+MIN_BLOCK = 0.04
+"""The smallest block of ``fit``, as a share of the positions: a knot rests
+on at least this many outcomes."""
+
+LOWEST, HIGHEST = 0.01, 0.99
+"""A calibrated chance is kept inside these: a handful of outcomes never
+says "certain"."""
 
 NOISE_AT_100 = 0.019
 """The standard deviation of a calibrated win chance between two searches of
@@ -33,30 +55,53 @@ COST_NOISE_AT_100 = 0.024
 """The same for a review's cost (Hard's best minus the played command) at
 100 iterations."""
 
-_EPS = 1e-4
 
-
-def logit(p: float) -> float:
-    """log(p / (1 - p)), with ``p`` kept inside [1e-4, 1 - 1e-4]."""
-    p = min(1.0 - _EPS, max(_EPS, p))
-    return math.log(p / (1.0 - p))
-
-
-def sigmoid(x: float) -> float:
-    """1 / (1 + e^-x)."""
-    if x >= 0:
-        return 1.0 / (1.0 + math.exp(-x))
-    e = math.exp(x)
-    return e / (1.0 + e)
+def interpolate(knots: Knots, raw: float) -> float:
+    """The chance at ``raw`` on the broken line through ``knots`` (flat
+    beyond the first and last), kept inside ``LOWEST``..``HIGHEST``."""
+    if raw <= knots[0][0]:
+        y = knots[0][1]
+    elif raw >= knots[-1][0]:
+        y = knots[-1][1]
+    else:
+        y = knots[-1][1]
+        for (x0, y0), (x1, y1) in itertools.pairwise(knots):
+            if raw <= x1:
+                y = y0 if x1 == x0 else y0 + (y1 - y0) * (raw - x0) / (x1 - x0)
+                break
+    return min(HIGHEST, max(LOWEST, y))
 
 
 def calibrated(raw: float, seats: int) -> float:
     """The win chance (0..1) that Hard's ``raw`` estimate (0..1) means at a
     table of ``seats`` (a seat count outside ``CALIBRATION`` uses the
-    nearest one's constants)."""
+    nearest one's knots)."""
     key = min(CALIBRATION, key=lambda n: abs(n - seats))
-    a, b = CALIBRATION[key]
-    return sigmoid(a * logit(raw) + b)
+    return interpolate(CALIBRATION[key], raw)
+
+
+def fit(pairs: Sequence[tuple[float, float]], min_block: float = MIN_BLOCK) -> Knots:
+    """Isotonic regression of outcomes on raw estimates: ``(raw, outcome)``
+    pairs (outcomes 0..1, a shared win a fraction) sorted by raw, pooled
+    into blocks whose mean outcomes strictly rise (pool adjacent
+    violators), then each block of fewer than ``min_block`` × the pairs
+    pooled with its neighbour; one knot per block: (mean raw, mean outcome),
+    rounded to 3 decimals. ``ValueError`` for no pairs."""
+    if not pairs:
+        raise ValueError("no positions to fit")
+    blocks: list[list[float]] = []  # [sum of raw, sum of outcomes, count]
+    for x, y in sorted(pairs):
+        blocks.append([x, y, 1])
+        while len(blocks) > 1 and blocks[-2][1] / blocks[-2][2] >= blocks[-1][1] / blocks[-1][2]:
+            last = blocks.pop()
+            blocks[-1] = [a + b for a, b in zip(blocks[-1], last, strict=True)]
+    least = min_block * len(pairs)
+    while len(blocks) > 1 and min(b[2] for b in blocks) < least:
+        k = min(range(len(blocks)), key=lambda i: blocks[i][2])
+        j = k + 1 if k == 0 or (k + 1 < len(blocks) and blocks[k + 1][2] < blocks[k - 1][2]) else k - 1
+        lo, hi = min(j, k), max(j, k)
+        blocks[lo:hi + 1] = [[a + b for a, b in zip(blocks[lo], blocks[hi], strict=True)]]
+    return tuple((round(sx / n, 3), round(sy / n, 3)) for sx, sy, n in blocks)
 
 
 def noise(iterations: int) -> float:
@@ -120,34 +165,6 @@ def brier(pairs: Iterable[tuple[float, float]]) -> float:
     return sum(xs) / len(xs)
 
 
-def fit(pairs: Sequence[tuple[float, float]], steps: int = 50) -> tuple[float, float]:
-    """Platt's ``(a, b)``: maximise the likelihood of the outcomes under
-    sigma(a * logit(raw) + b), by Newton's method (``steps`` at most).
-    Outcomes may be fractions (a shared win). ``ValueError`` for no pairs."""
-    if not pairs:
-        raise ValueError("no positions to fit")
-    xs = [(logit(p), y) for p, y in pairs]
-    a, b = 1.0, 0.0
-    for _ in range(steps):
-        ga = gb = haa = hab = hbb = 0.0
-        for x, y in xs:
-            q = sigmoid(a * x + b)
-            r = q - y
-            w = q * (1 - q)
-            ga += r * x
-            gb += r
-            haa += w * x * x
-            hab += w * x
-            hbb += w
-        det = haa * hbb - hab * hab + 1e-12
-        da = (hbb * ga - hab * gb) / det
-        db = (haa * gb - hab * ga) / det
-        a, b = a - da, b - db
-        if abs(da) < 1e-9 and abs(db) < 1e-9:
-            break
-    return a, b
-
-
 class _Sample(Protocol):
     """A position (``calibration_games.Position``): seats, game, raw
     estimates (a second search's too, or None) and the outcome."""
@@ -168,19 +185,13 @@ class _Sample(Protocol):
     def played2(self) -> float | None: ...
 
 
-def _platt(a: float, b: float) -> Callable[[float], float]:
-    """The map sigma(a * logit(raw) + b)."""
-    return lambda raw: sigmoid(a * logit(raw) + b)
-
-
 def _cross_fitted(samples: Sequence[_Sample]) -> list[tuple[float, float]]:
-    """Each sample's calibrated estimate and outcome, the constants fitted
-    on the other half of the games (even games ↔ odd games)."""
+    """Each sample's calibrated estimate and outcome, the knots fitted on
+    the other half of the games (even games ↔ odd games)."""
     out = []
     for half in (0, 1):
-        train = [(s.raw, s.won) for s in samples if s.game % 2 != half]
-        a, b = fit(train)
-        out += [(sigmoid(a * logit(s.raw) + b), s.won) for s in samples if s.game % 2 == half]
+        knots = fit([(s.raw, s.won) for s in samples if s.game % 2 != half])
+        out += [(interpolate(knots, s.raw), s.won) for s in samples if s.game % 2 == half]
     return out
 
 
@@ -200,10 +211,10 @@ def _table(rows: list[Bin]) -> list[str]:
 
 def report(samples: Sequence[_Sample]) -> str:
     """The calibration report in Markdown: per seat count, the tenths of the
-    raw estimate and of the calibrated one (constants fitted on all its
-    positions), the Brier scores (raw; calibrated; calibrated with the
-    constants of the other half of the games, a check on over-fitting; the
-    base rate), the constants, and the noise between two searches of one
+    raw estimate, of the calibrated one (knots fitted on all its positions)
+    and of the one calibrated with the other half of the games' knots (a
+    check on over-fitting), the Brier scores (and the base rate's), the
+    knots, and the noise between two searches of one
     position (for a review's cost: over all positions, and over those where
     either search found a cost). ``ValueError`` for no samples."""
     if not samples:
@@ -212,16 +223,22 @@ def report(samples: Sequence[_Sample]) -> str:
     for seats in sorted({s.seats for s in samples}):
         group = [s for s in samples if s.seats == seats]
         before = [(s.raw, s.won) for s in group]
-        a, b = fit(before)
-        cal = _platt(a, b)
+        knots = fit(before)
+
+        def cal(raw: float, knots: Knots = knots) -> float:
+            return interpolate(knots, raw)
         after = [(cal(s.raw), s.won) for s in group]
+        crossed = _cross_fitted(group)
         games = len({s.game for s in group})
         lines += [f"#### {seats} seats: {len(group)} positions from {games} games", "",
                   "Raw estimate (Hard's sigma(d / 8)):", ""] + _table(tenths(before))
-        lines += ["", f"Calibrated (a = {a:.3f}, b = {b:.3f}):", ""] + _table(tenths(after))
-        lines += ["", f"Brier: raw {brier(before):.4f}, calibrated {brier(after):.4f}, calibrated with the "
-                      f"other half's constants {brier(_cross_fitted(group)):.4f}; always saying the base rate "
-                      f"{1 / seats:.2f}: {brier((1 / seats, s.won) for s in group):.4f}."]
+        lines += ["", "Calibrated (knots fitted on all these positions):", ""] + _table(tenths(after))
+        lines += ["", "Calibrated with the knots of the other half of the games (a check on over-fitting):",
+                  ""] + _table(tenths(crossed))
+        lines += ["", f"Brier: raw {brier(before):.4f}, calibrated {brier(after):.4f}, with the other half's "
+                      f"knots {brier(crossed):.4f}; always saying the base rate "
+                      f"{1 / seats:.2f}: {brier((1 / seats, s.won) for s in group):.4f}.",
+                  "", f"Knots: `{seats}: {knots!r},`"]
         pairs = [s for s in group if s.raw2 is not None and s.played2 is not None]
         if pairs:
             est = [cal(s.raw) - cal(s.raw2 or 0.0) for s in pairs]
@@ -234,5 +251,5 @@ def report(samples: Sequence[_Sample]) -> str:
     return "\n".join(lines)
 
 
-__all__ = ["Bin", "CALIBRATION", "COST_NOISE_AT_100", "NOISE_AT_100", "about", "brier", "calibrated", "cost_noise",
-           "fit", "logit", "noise", "report", "sigmoid", "tenths"]
+__all__ = ["Bin", "CALIBRATION", "COST_NOISE_AT_100", "Knots", "NOISE_AT_100", "about", "brier", "calibrated",
+           "cost_noise", "fit", "interpolate", "noise", "report", "tenths"]

@@ -28,20 +28,39 @@ def test_brier_is_the_mean_squared_error():
         cal.brier([])
 
 
-def test_platt_fit_recovers_a_known_map_from_a_seeded_sample():
+def test_isotonic_fit_pools_violators_into_rising_blocks():
+    """Pool adjacent violators: (0.1, 1) then (0.2, 0) fall, so they pool
+    (rate ½), and (0.5, 0) falls below that, so it joins them (⅓); an equal
+    rate pools too ((0.6, 1), (0.9, 1)): the knots' rates strictly rise."""
+    pairs = [(0.1, 1.0), (0.2, 0.0), (0.5, 0.0), (0.6, 1.0), (0.9, 1.0)]
+    assert cal.fit(pairs, min_block=0.0) == ((0.267, 0.333), (0.75, 1.0))
+    knots = cal.fit(pairs, min_block=0.5)  # every block at least half the pairs: one knot left
+    assert knots == ((0.46, 0.6),)
+    assert cal.interpolate(((0.2, 0.1), (0.6, 0.5)), 0.4) == pytest.approx(0.3)
+    assert cal.interpolate(((0.2, 0.1), (0.6, 0.5)), 0.0) == 0.1  # flat beyond the ends
+    assert cal.interpolate(((0.2, 0.0), (0.6, 1.0)), 0.9) == cal.HIGHEST  # never "certain"
+    with pytest.raises(ValueError):
+        cal.fit([])
+
+
+def test_isotonic_fit_calibrates_a_seeded_miscalibrated_estimate():
+    """An estimate whose true chance is raw² (too hopeful): the fitted map
+    brings every tenth with 100 positions within 5 points, and scores better."""
     rng = random.Random(34)
-    a0, b0 = 0.7, -0.4
     pairs = []
     for _ in range(4000):
-        raw = rng.uniform(0.02, 0.98)
-        pairs.append((raw, 1.0 if rng.random() < cal.sigmoid(a0 * cal.logit(raw) + b0) else 0.0))
-    a, b = cal.fit(pairs)
-    assert a == pytest.approx(a0, abs=0.1) and b == pytest.approx(b0, abs=0.1)
-    fitted = [(cal.sigmoid(a * cal.logit(p) + b), y) for p, y in pairs]
-    assert cal.brier(fitted) < cal.brier(pairs)  # calibrating a miscalibrated estimate scores better
+        raw = rng.random()
+        pairs.append((raw, 1.0 if rng.random() < raw * raw else 0.0))
+    knots = cal.fit(pairs)
+    assert [y for _x, y in knots] == sorted(y for _x, y in knots)
+    assert len(knots) <= 1 / cal.MIN_BLOCK
+    fitted = [(cal.interpolate(knots, p), y) for p, y in pairs]
+    assert cal.brier(fitted) < cal.brier(pairs)
     for row in cal.tenths(fitted):
         if row.count >= 100:
-            assert abs(row.observed - row.estimate) < 0.05
+            assert abs(row.observed - row.estimate) < 0.05, row
+    raw_gaps = [abs(r.observed - r.estimate) for r in cal.tenths(pairs)]
+    assert max(raw_gaps) > 0.2  # the raw estimate was far off
 
 
 def test_the_shipped_map_is_monotone_and_keeps_chances_inside_0_1():
@@ -83,7 +102,7 @@ def test_the_report_bins_and_scores_a_small_seeded_set():
     text = cal.report(samples)
     assert "#### 2 seats: 300 positions from 60 games" in text
     rows = [line for line in text.splitlines() if line.startswith("| 0.")]
-    assert len(rows) == 20  # every tenth, raw and calibrated
+    assert len(rows) == 30  # every tenth: raw, calibrated, calibrated by the other half's knots
     raw_rows = cal.tenths([(s.raw, s.won) for s in samples])
     assert sum(r.count for r in raw_rows) == 300
     first = raw_rows[0]
