@@ -30,10 +30,11 @@ Knots = tuple[tuple[float, float], ...]
 CALIBRATION: dict[int, Knots] = {
     2: ((0.063, 0.038), (0.172, 0.159), (0.27, 0.25), (0.353, 0.316), (0.418, 0.344), (0.464, 0.434),
         (0.511, 0.473), (0.563, 0.52), (0.618, 0.625), (0.668, 0.651), (0.745, 0.726), (0.899, 0.906)),
-    3: ((0.069, 0.018), (0.199, 0.112), (0.305, 0.17), (0.334, 0.186), (0.373, 0.284), (0.439, 0.314),
-        (0.519, 0.353), (0.601, 0.368), (0.675, 0.5), (0.756, 0.794), (0.89, 0.978)),
-    4: ((0.033, 0.0), (0.104, 0.014), (0.158, 0.036), (0.189, 0.077), (0.231, 0.107), (0.339, 0.193),
-        (0.442, 0.236), (0.519, 0.344), (0.603, 0.439), (0.763, 0.873)),
+    3: ((0.032, 0.0), (0.091, 0.031), (0.141, 0.081), (0.207, 0.105), (0.268, 0.149), (0.3, 0.176), (0.33, 0.22),
+        (0.363, 0.27), (0.419, 0.315), (0.47, 0.355), (0.525, 0.383), (0.602, 0.425), (0.67, 0.54), (0.732, 0.69),
+        (0.858, 0.895)),
+    4: ((0.031, 0.0), (0.08, 0.011), (0.131, 0.033), (0.187, 0.056), (0.222, 0.095), (0.247, 0.13), (0.337, 0.178),
+        (0.41, 0.211), (0.444, 0.242), (0.483, 0.292), (0.528, 0.399), (0.598, 0.493), (0.752, 0.833)),
 }
 """The knots per seat count (RULES §2: 2–4 seats), fitted on the positions
 of docs/BOTS.md, "Win chance calibration" (``fit``)."""
@@ -46,14 +47,15 @@ LOWEST, HIGHEST = 0.01, 0.99
 """A calibrated chance is kept inside these: a handful of outcomes never
 says "certain"."""
 
-NOISE_AT_100 = 0.019
+NOISE_AT_100 = 0.022
 """The standard deviation of a calibrated win chance between two searches of
-the same position with different seeds at 100 iterations (docs/BOTS.md,
-"Win chance calibration")."""
+the same position with different seeds at 100 iterations: the largest
+measured (2 seats; 3 seats: 0.015; docs/BOTS.md, "Win chance calibration")."""
 
-COST_NOISE_AT_100 = 0.024
+COST_NOISE_AT_100 = 0.028
 """The same for a review's cost (Hard's best minus the played command) at
-100 iterations."""
+100 iterations, over the positions where either search found a cost: the
+largest measured (2 seats; 3 seats: 0.017)."""
 
 
 def interpolate(knots: Knots, raw: float) -> float:
