@@ -168,11 +168,3 @@ def test_issue13_ui_layers_contract_is_kept():
     out = result.stdout
     assert "ui: lobby → app → commands | keymap | themes → screens → widgets → models KEPT" in out, out[-3000:]
     assert "ui models import no Textual KEPT" in out, out[-3000:]
-
-
-def test_issue13_no_ui_module_over_400_lines():
-    """ARCHITECTURE "Module sizes": no module of ui/ over 400 lines (the table
-    screen was 1,163)."""
-    big = {name: n for name, path in _ui_sources().items()
-           if (n := len(path.read_text().splitlines())) > 400}
-    assert big == {}

@@ -15,7 +15,9 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from ..engine.commands import Command
+from ..engine.state import PLAY
 from ..engine.view import PlayerView
+from .calibration import calibrated
 from .hard import HardBot
 
 HINT_ITERATIONS = 200
@@ -29,12 +31,16 @@ each: 2 seats median 0.44 s (max 0.79), 3 seats 1.44 s (1.92), 4 seats
 class Choice:
     """One command Hard searched, with its estimate.
 
-    ``win_chance`` (0..1): the mean, over the sampled worlds where Hard tried
-    the command, of sigma(d / 8), d being the seat's estimated final score
-    minus the best other seat's (``evaluate.all_values`` one turn ahead; the
-    real final scores, RULES §7, when the playout reached the end of the
-    game). 0.5 means even; it is a probability-like score, not a calibrated
-    frequency. In the draft (RULES §2.1): the landscape's measured win rate.
+    ``win_chance`` (0..1): the seat's chance to win if it plays this, as a
+    frequency: Hard's raw estimate (the mean, over the sampled worlds where
+    Hard tried the command, of sigma(d / 8), d being the seat's estimated
+    final score minus the best other seat's: ``evaluate.all_values`` one
+    turn ahead, or the real final scores, RULES §7, when the playout reached
+    the end) mapped by ``calibration.calibrated`` for the seat count, fitted
+    on the outcomes of seeded bot games (docs/BOTS.md, "Win chance
+    calibration"). Two searches of one position differ by about
+    ``calibration.noise(iterations)``. In the draft (RULES §2.1): the
+    landscape's measured win rate.
     ``visits``: the iterations spent on it (0 in the draft).
     """
 
@@ -71,6 +77,9 @@ def advise(view: PlayerView, *, seed: int, iterations: int = HINT_ITERATIONS,
     """
     bot = HardBot(seed, iterations=iterations)
     ranked = bot.search(view, include=include, should_stop=should_stop)
+    seats = len(view.seats)
+    if view.phase == PLAY:  # the draft's figures are measured win rates already
+        ranked = [(c, n, calibrated(w, seats)) for c, n, w in ranked]
     return Advice(tuple(Choice(command=c, win_chance=w, visits=n) for c, n, w in ranked))
 
 

@@ -21,13 +21,14 @@ from dataclasses import asdict, dataclass
 from typing import Any, Protocol
 
 from ..bots.advice import Advice, advise
+from ..bots.calibration import cost_noise
 from ..engine import commands as cmd
 from ..engine import events as ev
 from ..engine.commands import Command
 from ..engine.view import PlayerView
 from .review_moves import DecisionPoint, decision_points
 
-REVIEW_VERSION = 1
+REVIEW_VERSION = 2
 """Bumped when a review's figures or their JSON form change: older cached
 reviews are then recomputed (``store.review_cache``)."""
 
@@ -41,6 +42,11 @@ review"): a bot-played 2-seat game (about 40 decisions of one seat) costs
 
 WORST_TURNS = 3
 """How many of the costliest turns the review lists first."""
+
+BLAME_SIGMAS = 2.0
+"""A decision is blamed only when its cost exceeds this many standard
+deviations of a cost's noise between two searches at the review's budget
+(``calibration.cost_noise``): a smaller loss may be the search's own noise."""
 
 
 class ReviewCancelled(Exception):
@@ -97,6 +103,11 @@ class ReviewedTurn:
         own move taken."""
         return self.decisions[0].chance
 
+    def blame(self, noise: float) -> float:
+        """What the turn's decisions gave away beyond ``noise``: the sum of
+        the costs larger than it (0: nothing a search could tell from noise)."""
+        return sum(d.cost for d in self.decisions if d.cost > noise)
+
 
 @dataclass(frozen=True, slots=True)
 class Review:
@@ -115,12 +126,20 @@ class Review:
         return tuple(d for t in self.turns for d in t.decisions)
 
     @property
+    def noise(self) -> float:
+        """The loss of win chance (0..1) below which a decision is not blamed:
+        ``BLAME_SIGMAS`` × ``calibration.cost_noise(iterations)``."""
+        return BLAME_SIGMAS * cost_noise(max(1, self.iterations))
+
+    @property
     def worst(self) -> tuple[ReviewedTurn, ...]:
-        """Up to ``WORST_TURNS`` turns that cost at least one point of win
-        chance as shown (a cost rounding to 0 is "nothing lost"), costliest
-        first (an earlier turn first on a tie)."""
-        costly = [t for t in self.turns if round(t.cost * 100) > 0]
-        return tuple(sorted(costly, key=lambda t: (-t.cost, t.turn))[:WORST_TURNS])
+        """Up to ``WORST_TURNS`` turns blamed for at least one point of win
+        chance as shown (``ReviewedTurn.blame`` beyond ``noise``; a blame
+        rounding to 0 is "nothing lost"), most blamed first (an earlier turn
+        first on a tie)."""
+        noise = self.noise
+        costly = [t for t in self.turns if round(t.blame(noise) * 100) > 0]
+        return tuple(sorted(costly, key=lambda t: (-t.blame(noise), t.turn))[:WORST_TURNS])
 
     @property
     def series(self) -> tuple[float, ...]:

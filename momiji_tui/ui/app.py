@@ -45,6 +45,7 @@ from .screens.new_game import NewGameScreen
 from .screens.replay import ReplayScreen
 from .screens.saved import SavedGamesScreen
 from .screens.review import ReviewScreen
+from .screens.rules import RulesScreen, cited_on
 from .screens.scoring import ScoringScreen
 from .screens.sized import SizedScreen
 from .screens.table import TableScreen
@@ -84,13 +85,14 @@ class MomijiApp(App[None]):
     ENABLE_COMMAND_PALETTE = True
     BINDINGS = [
         Binding("question_mark,f1", "help", "Help", id="app.help"),
+        Binding("f2", "help('rules')", "Rules", id="app.rules", show=False),
         Binding("ctrl+q", "quit", "Quit", id="app.quit", priority=True, show=False),
     ]
     #: Every screen this app shows. Their own BINDINGS (and the app's) are the
     #: ids a key map may name (``keymap_owners``): a new screen is registered here.
     SCREEN_CLASSES: ClassVar[tuple[type[Screen[Any]], ...]] = (
         MenuScreen, NewGameScreen, SavedGamesScreen, ReplayScreen, HelpScreen, DraftScreen, TableScreen,
-        ScoringScreen, ChoiceScreen, LiveScoreScreen, ReviewScreen)
+        ScoringScreen, ChoiceScreen, LiveScoreScreen, ReviewScreen, RulesScreen)
 
     def __init__(self, data_dir: str | os.PathLike[str], *, new_game: NewGameOptions | None = None,
                  resume_path: str | os.PathLike[str] | None = None,
@@ -126,7 +128,6 @@ class MomijiApp(App[None]):
         register_themes(self)
         if not hosted:  # a hosted app must not read the server's files for a remote user
             self.load_user_keymap()
-
 
     @classmethod
     def keymap_owners(cls) -> Owners:
@@ -216,7 +217,6 @@ class MomijiApp(App[None]):
             if "screenshot" not in command.title.lower():
                 yield command
         yield from game_commands(self, self)
-
 
     def start_game(self, options: NewGameOptions) -> None:
         """Start and save a new game, then show its first screen. Raises the
@@ -329,7 +329,6 @@ class MomijiApp(App[None]):
         self.table_changed.publish(message.events)
         self.drive_bots()
 
-
     def drive_bots(self) -> None:
         """If a bot must act, let it think in a worker thread (a solo game;
         a shared table's bots run in the lobby's task: here they are only shown)."""
@@ -380,10 +379,12 @@ class MomijiApp(App[None]):
         else:
             play()
 
-    def action_help(self) -> None:
-        """Open the help screen (rules summary, powers, objectives, keys)."""
-        if not isinstance(self.screen, HelpScreen):
-            self.push_screen(HelpScreen())
+    def action_help(self, what: str = "help") -> None:
+        """Open the help screen (rules summary, powers, objectives, keys); ``"rules"``: the rules
+        of record at the section the screen cites (``screens.rules.cited_on``: message, form field)."""
+        screen = HelpScreen() if what == "help" else RulesScreen(cited_on(self.screen))
+        if not isinstance(self.screen, type(screen)):
+            self.push_screen(screen)
 
     def action_toggle_memory(self) -> None:
         """Memory mode (RULES §8): piles show only their top cards."""

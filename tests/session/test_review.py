@@ -47,15 +47,34 @@ def test_every_decision_is_the_seats_own_command_and_replays_the_log(game):
 
 
 def test_review_lists_turns_worst_first_and_a_series(game):
-    review = review_game(game, 0, iterations=3, advisor=FakeAdvisor())
+    review = review_game(game, 0, iterations=100, advisor=FakeAdvisor())
     assert [t.turn for t in review.turns] == sorted({t.turn for t in review.turns})
     assert len(review.series) == len(review.turns) > 5
     worst = review.worst
+    noise = review.noise
     assert 1 <= len(worst) <= 3
-    assert [t.cost for t in worst] == sorted((t.cost for t in worst), reverse=True)
-    assert worst[0].cost == max(t.cost for t in review.turns)
+    assert [t.blame(noise) for t in worst] == sorted((t.blame(noise) for t in worst), reverse=True)
+    assert worst[0].blame(noise) == max(t.blame(noise) for t in review.turns)
     for d in review.decisions:
         assert d.cost == pytest.approx(max(0.0, d.best_chance - d.chance))
+
+
+def test_review_blames_no_loss_within_the_searchs_noise(game):
+    """A decision is blamed only when its cost exceeds the noise between two
+    searches at the review's budget (docs/BOTS.md, "Win chance calibration"):
+    the same costs blamed at 100 iterations are noise at 4."""
+    from momiji_tui.bots.calibration import cost_noise
+    from momiji_tui.session.review import BLAME_SIGMAS
+
+    sure = review_game(game, 0, iterations=100, advisor=FakeAdvisor())
+    assert sure.noise == pytest.approx(BLAME_SIGMAS * cost_noise(100))
+    small = [d for d in sure.decisions if 0 < d.cost <= sure.noise]
+    big = [d for d in sure.decisions if d.cost > sure.noise]
+    assert big and all(t.blame(sure.noise) == sum(d.cost for d in t.decisions if d.cost > sure.noise)
+                       for t in sure.turns)
+    assert all(t.blame(sure.noise) < t.cost for t in sure.turns if any(d in small for d in t.decisions))
+    noisy = review_game(game, 0, iterations=1, advisor=FakeAdvisor())
+    assert noisy.noise > max(d.cost for d in noisy.decisions) and noisy.worst == ()
 
 
 def test_review_figures_are_reproducible_from_the_log(game):

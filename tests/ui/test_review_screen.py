@@ -57,7 +57,7 @@ class Advisor:
 def advisor(monkeypatch) -> Advisor:
     stand_in = Advisor()
     monkeypatch.setattr(ReviewScreen, "advisor", stand_in)
-    monkeypatch.setattr(ReviewScreen, "iterations", 2)
+    monkeypatch.setattr(ReviewScreen, "iterations", 100)  # only a figure: the stand-in does not search
     return stand_in
 
 
@@ -73,7 +73,7 @@ async def open_review(pilot) -> ReviewScreen:
 async def test_review_from_the_score_sheet_lists_turns_and_esc_goes_back(isolated_dirs, monkeypatch):
     """Through the app's ``advise`` (over SSH: the bot pool's)."""
     advisor = Advisor()
-    monkeypatch.setattr(ReviewScreen, "iterations", 2)
+    monkeypatch.setattr(ReviewScreen, "iterations", 100)
     path = finished_game(isolated_dirs)
     app = MomijiApp(isolated_dirs, bot_delay=0, make_bot=scripted_bot, resume_path=path, advise=advisor)
     async with app.run_test(size=(80, 24)) as pilot:

@@ -8,9 +8,9 @@ from pathlib import Path
 from typing import Protocol
 
 from ...engine.rules_data import (
-    CURRENT_RULES, LANDSCAPES, LEAF_NAMES, OBJECTIVE_NAMES, OBJECTIVE_TEXT, PARTS, STARTER_PANORAMA,
-    HouseRules,
-    landscape_cost_text,
+    ACORN_PAIR_GAIN, CURRENT_RULES, EXCHANGE_DISCARD, EXCHANGE_GAIN, HAND_LIMIT, LANDSCAPES, LEAF_NAMES,
+    OBJECTIVE_COST, OBJECTIVE_NAMES, OBJECTIVE_OTHER_POINTS, OBJECTIVE_OWNER_POINTS, OBJECTIVE_TEXT, PARTS,
+    REVEAL_COST, REVEAL_COUNT, STARTER_PANORAMA, HouseRules, landscape_cost_text,
 )
 from .keymap import keymap_path
 
@@ -89,13 +89,14 @@ def keys_md(app: KeyNamer | None = None, known: Collection[str] = (), rules: Hou
         ("table.score", "=", "the live score's breakdown: piles, acorns, objectives if the game ended now (§7)"),
         ("table.menu", "q", "back to the menu (the game is saved after every move)"),
         ("app.help", "?", "this help (F1 too); ctrl+p command palette; ctrl+q quit"),
+        ("app.rules", "F2", "the rules in full (docs/RULES.md), at the section the message line cites"),
     ]
     lines = ["## Keys at the table", "", "| key | does | id |", "|---|---|---|"]
     for binding_id, default, text in rows:
         shown = key(binding_id, default)
         if binding_id == "table.card1":
             shown = f"{shown}…"
-        ident = binding_id if binding_id in known or binding_id == "app.help" else ""
+        ident = binding_id if binding_id in known or binding_id.startswith("app.") else ""
         lines.append(f"| `{shown}` | {text} | `{ident}` |")
     lines += [
         "",
@@ -113,21 +114,28 @@ def keys_md(app: KeyNamer | None = None, known: Collection[str] = (), rules: Hou
     return "\n".join(lines)
 
 
-RULES = """\
+OBJECTIVE_COST_TEXT = (f"To **activate** a revealed objective, pay {OBJECTIVE_COST} acorns (a main action, `o`): "
+                       "you own it.")
+STARTER_POWERS = "\n".join(f"- **{LANDSCAPES[x][1]}** ({LANDSCAPES[x][0]}): {LANDSCAPES[x][2]}"
+                            for x in STARTER_PANORAMA)
+
+RULES = f"""\
 # Momiji — how to play
 
 Collect autumn leaves, build piles, close them with torii, spend acorns.
-Highest score wins (§7).
+Highest score wins (§7). This is the rules in brief; `F2` opens the rules of
+record in full (at the section a message cites).
 
 ## Your turn (§3)
 Take exactly **one main action** — collect (§4.1), play (§4.2) or activate an
 objective (§4.3) — and, before or after it, each **free action** at most once:
-exchange (§4.4) and one landscape (§4.5). If no main action is possible you pass.
-At the end: keep at most 8 cards (§5.1), the display is refilled to 4 (§5.2).
+an exchange (§4.4) and one landscape (§4.5). If no main action is possible you
+pass. At the end: keep at most {HAND_LIMIT} cards (§5.1), the display is
+refilled to 4 (§5.2).
 
 ## Collect (§4.1)
 Take every card of one column (leaf type) of the display. Before choosing you may
-pay 1 acorn to reveal the next 4 deck cards into the display.
+pay {REVEAL_COST} acorn to reveal the next {REVEAL_COUNT} deck cards into the display.
 
 ## Play (§4.2)
 1 or 2 cards of **one type** onto that type's pile, or 2+ cards of **different
@@ -136,18 +144,35 @@ be exactly 1 higher. A 3 closes the pile with a torii: no more cards, and no new
 pile of that type. New piles go at the left or right end of your row.
 After a mixed play, each neighbouring pair of piles whose tops show acorns on
 the touching corners (`•` right of the left card, left of the right card) pays
-2 acorns.
+{ACORN_PAIR_GAIN} acorns.
+
+## Exchange (§4.4)
+A free action, once per turn: discard {EXCHANGE_DISCARD} cards from your hand
+(face up, to the discard pile) and gain {EXCHANGE_GAIN} acorn. Select the two
+cards, then `x`. It turns cards you cannot use into an acorn for a reveal, a
+landscape or an objective.
 
 ## Objectives (§1.4, §4.3, §7)
-Pay 3 acorns to own a revealed objective. At the end, the best seat(s) with at
-least 1 meet it: the owner scores 10, every other seat meeting it scores 3; an
-owner who misses scores 0.
+{OBJECTIVE_COST_TEXT}
+**Only activated objectives score**: one nobody activated scores nothing for
+anybody. At the end, the best seat(s) with at least 1 meet an activated
+objective: its owner scores {OBJECTIVE_OWNER_POINTS}, every other seat meeting
+it scores {OBJECTIVE_OTHER_POINTS}; an owner who misses scores 0.
+
+## Landscapes (§1.5, §4.5)
+Your panorama has three landscapes, one of each part: sunrise, midday, dusk.
+Each power is a free action, used once per game, for its cost in acorns; a
+midday power only before your main action. The starter panorama:
+
+{STARTER_POWERS}
+
+Every landscape and its power is listed under *Landscapes* below.
 
 ## End and scoring (§6, §7)
 The end is triggered when the deck is empty or the torii supply is used up; the
 round is finished so everyone has the same number of turns. Each pile scores
-top card × cards; each acorn 1; objectives as above; hand cards nothing.
-Ties: more acorns wins; still tied, the victory is shared.
+top card × cards; each acorn 1; activated objectives as above; hand cards
+nothing. Ties: more acorns wins; still tied, the victory is shared.
 """
 
 

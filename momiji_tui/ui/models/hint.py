@@ -13,7 +13,8 @@ from collections.abc import Callable
 
 from rich.text import Text
 
-from ...bots.advice import Advice, Choice
+from ...bots.advice import HINT_ITERATIONS, Advice, Choice
+from ...bots.calibration import about
 from ...engine import (
     ActivateObjective, Collect, Command, DiscardToLimit, EndTurn, Exchange, Pass, Play, PlayerView, Reveal,
     UseLandscape,
@@ -57,6 +58,13 @@ def percent(choice: Choice) -> int:
     return max(0, min(100, round(choice.win_chance * 100)))
 
 
+def about_text(choice: Choice) -> str:
+    """The choice's win chance as a player should read it: ``about 60%``,
+    rounded to what a hint's search can tell (``calibration.about`` at
+    ``HINT_ITERATIONS``)."""
+    return f"about {about(choice.win_chance, HINT_ITERATIONS)}%"
+
+
 def describe(command: Command) -> str:
     """A command in a few words ("play M2 M3", "collect the Maple column")."""
     match command:
@@ -85,15 +93,16 @@ def describe(command: Command) -> str:
 
 def hint_message(advice: Advice, confirm_key: str) -> Text:
     """The message line of a hint: the suggestion with its estimated win
-    chance, then the next two alternatives (``bots.advice.Choice``)."""
+    chance (``about_text``), then the next two alternatives
+    (``bots.advice.Choice``)."""
     best = advice.best
     t = Text()
     t.append("Hint: ", style="bold")
     t.append(describe(best.command), style="bold")
-    t.append(f" ({percent(best)}%) — {confirm_key} does it", style="bold")
+    t.append(f" ({about_text(best)} to win) — {confirm_key} does it", style="bold")
     others = advice.choices[1:3]
     if others:
-        t.append(" · or " + ", ".join(f"{describe(c.command)} ({percent(c)}%)" for c in others), style="dim")
+        t.append(" · or " + ", ".join(f"{describe(c.command)} ({about_text(c)})" for c in others), style="dim")
     return t
 
 

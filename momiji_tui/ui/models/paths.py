@@ -21,3 +21,19 @@ def stylesheets() -> list[Path]:
     """The stylesheets, in load order."""
     folder = styles_dir()
     return [folder / name for name in STYLESHEETS]
+
+
+RULES_FILE = "RULES.md"
+
+
+def rules_markdown() -> str:
+    """The whole of docs/RULES.md (the rules of record) as Markdown text:
+    ``docs/`` at the top of a source checkout, or the copy installed as
+    package data ``momiji_tui/docs``. Raises ``FileNotFoundError`` when
+    neither is there."""
+    here = Path(__file__).resolve()
+    for candidate in (here.parents[3] / "docs", here.parents[2] / "docs"):
+        path = candidate / RULES_FILE
+        if path.is_file():
+            return path.read_text(encoding="utf-8")
+    raise FileNotFoundError("momiji-tui's docs/RULES.md is missing from this installation")

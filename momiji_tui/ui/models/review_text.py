@@ -79,15 +79,16 @@ def command_text(command: Command) -> str:
             return "undo"
 
 
-def decision_line(d: ReviewedDecision, width: int = 80) -> Text:
+def decision_line(d: ReviewedDecision, width: int = 80, noise: float = 0.0) -> Text:
     """``  −18  play M2a C1b 36% · Hard: collect Maple 54%``: the change first
-    (so a cut line keeps it), or ``  ✓  reveal from the deck 48%`` when Hard
-    chose the same."""
+    (so a cut line keeps it; red when it exceeds ``noise``, the review's
+    ``Review.noise``), or ``  ✓  reveal from the deck 48%`` when Hard chose
+    the same."""
     line = Text("  ")
     if d.best == d.command:
         line.append(f"{'✓':>3}  ", style="green")
     else:
-        line.append(f"{points(d.change):>3}  ", style="bold red" if d.cost >= 0.005 else "dim")
+        line.append(f"{points(d.change):>3}  ", style="bold red" if d.cost >= 0.005 and d.cost > noise else "dim")
     line.append(command_text(d.command), style="bold")
     line.append(f" {percent(d.chance)}")
     if d.best != d.command:
@@ -96,12 +97,17 @@ def decision_line(d: ReviewedDecision, width: int = 80) -> Text:
     return line
 
 
-def turn_heading(t: ReviewedTurn) -> Text:
-    """``Turn 7: −18 points of win chance`` (or ``nothing lost``)."""
+def turn_heading(t: ReviewedTurn, noise: float = 0.0) -> Text:
+    """``Turn 7: −18 points of win chance`` (or ``nothing lost``; a loss
+    no decision of which exceeds ``noise``, the review's ``Review.noise``:
+    ``−2 points of win chance, within the search's noise``)."""
     head = Text(f"Turn {t.turn}", style="bold")
     cost = round(t.cost * 100)
+    blamed = round(t.blame(noise) * 100) > 0
     lost = f": −{cost} point{'s' if cost != 1 else ''} of win chance" if cost else ": nothing lost"
-    head.append(lost, style="red" if cost else "dim")
+    if cost and not blamed:
+        lost += ", within the search's noise"
+    head.append(lost, style="red" if blamed else "dim")
     return head
 
 
@@ -111,7 +117,9 @@ def review_text(review: Review, width: int = 80) -> Text:
     who = "" if review.seat_name == "You" else f" as {review.seat_name}"
     out.append(f"Your decisions{who}, reviewed by Hard", style="bold")
     out.append(f" — from your own view at each moment only (RULES §8); {review.iterations} iterations a "
-               "decision; a chance is Hard's estimate, not a certainty.\n", style="dim")
+               "decision; a chance is Hard's estimate, not a certainty; a loss under "
+               f"{round(review.noise * 100)} points may be the search's own noise and is not "
+               "blamed.\n", style="dim")
     if not review.turns:
         out.append("There were no decisions to review (every move was forced).\n")
         return out
@@ -120,22 +128,23 @@ def review_text(review: Review, width: int = 80) -> Text:
     out.append(sparkline(series), style="bold yellow")
     out.append(f"  first {percent(series[0])}, last {percent(series[-1])}\n")
     worst = review.worst
+    noise = review.noise
     out.append("\nCostliest turns\n", style="bold underline")
     if not worst:
-        out.append("  None: every decision was as good as Hard's.\n")
+        out.append("  None: every decision was as good as Hard's, within the search's noise.\n")
     for t in worst:
-        out.append_text(turn_heading(t))
+        out.append_text(turn_heading(t, noise))
         out.append("\n")
         for d in t.decisions:
-            if d.cost > 0:
-                out.append_text(decision_line(d, width))
+            if d.cost > noise:
+                out.append_text(decision_line(d, width, noise))
                 out.append("\n")
     out.append("\nEvery turn\n", style="bold underline")
     for t in review.turns:
-        out.append_text(turn_heading(t))
+        out.append_text(turn_heading(t, noise))
         out.append("\n")
         for d in t.decisions:
-            out.append_text(decision_line(d, width))
+            out.append_text(decision_line(d, width, noise))
             out.append("\n")
     out.rstrip()
     return out

@@ -10,7 +10,11 @@ from textual.widgets import Button, Footer, Label, Select, Static
 
 from ...session.lobby import LobbyError
 from ..models.host import lobby_host
+from .rules import field_citation
 from .waiting import WaitingScreen
+
+FORM_RULES = {"create-landscapes": "2.1", "create-seats": "2"}
+"""The RULES section each field of the form is about (the rules key opens it)."""
 
 
 class CreateTableScreen(Screen[None]):
@@ -21,6 +25,7 @@ class CreateTableScreen(Screen[None]):
     BINDINGS = [
         Binding("escape", "back", "Back", id="create.back"),
         Binding("ctrl+s", "start", "Open the table", id="create.start"),
+        Binding("f2", "app.help('rules')", "Rules", id="create.rules"),
     ]
 
     def compose(self) -> ComposeResult:
@@ -49,6 +54,10 @@ class CreateTableScreen(Screen[None]):
             yield Button("Open the table  (ctrl+s)", id="create-start", variant="primary")
             yield Label("", id="create-message")
         yield Footer(compact=True)
+
+    def cited_rules(self) -> str | None:
+        """The RULES section the focused field cites (the app's rules key)."""
+        return field_citation(self, FORM_RULES, "create-message")
 
     def on_mount(self) -> None:
         if lobby_host(self).exiting:  # the session ended while this screen was composed

@@ -30,6 +30,7 @@ class HelpScreen(ModalScreen[None]):
         Binding("k", "jump('Keys')", "Keys", id="help.keys"),
         Binding("l", "jump('Landscapes')", "Landscapes", id="help.landscapes"),
         Binding("o", "jump('Objective tokens')", "Objectives", id="help.objectives"),
+        Binding("f2", "app.help('rules')", "Full rules", id="help.full_rules"),
     ]
 
     def compose(self) -> ComposeResult:

@@ -10,7 +10,11 @@ from textual.widgets import Button, Footer, Input, Label, Select, Static
 from ...store.errors import StoreError
 from ..models.host import host
 from ..models.new_game import BOT_LEVELS, BOT_NAMES, BOT_SPEEDS, NewGameOptions, bot_speed_name
+from .rules import field_citation
 from .sized import SizedScreen, SizeNotice
+
+FORM_RULES = {"landscapes": "2.1", "memory": "8", "seats": "2"}
+"""The RULES section each field of the form is about (the rules key opens it)."""
 
 
 class NewGameScreen(SizedScreen):
@@ -24,6 +28,7 @@ class NewGameScreen(SizedScreen):
     BINDINGS = [
         Binding("escape", "back", "Back", id="new.back"),
         Binding("ctrl+s", "start", "Start", id="new.start"),
+        Binding("f2", "app.help('rules')", "Rules", id="new.rules"),
     ]
 
     def __init__(self, name: str | None = None) -> None:
@@ -73,6 +78,10 @@ class NewGameScreen(SizedScreen):
             yield Button("Start  (ctrl+s)", id="start", variant="primary", compact=True)
             yield Label("", id="new-message")
         yield Footer(compact=True)
+
+    def cited_rules(self) -> str | None:
+        """The RULES section the focused field cites (the app's rules key)."""
+        return field_citation(self, FORM_RULES, "new-message")
 
     def on_select_changed(self, event: Select.Changed) -> None:
         if event.select.id == "seats":
