@@ -48,6 +48,7 @@ from .screens.review import ReviewScreen
 from .screens.scoring import ScoringScreen
 from .screens.sized import SizedScreen
 from .screens.table import TableScreen
+from .textual_fixes import apply as apply_textual_fixes
 from .themes import apply_remembered_theme, register_themes
 from .widgets._textual_private import strips_without_self_cycles
 
@@ -99,6 +100,7 @@ class MomijiApp(App[None]):
                  advise: Callable[..., Advice] | None = None) -> None:
         super().__init__()
         strips_without_self_cycles()  # no cyclic garbage per repaint (widgets/_textual_private note 7)
+        apply_textual_fixes()
         self.advise: Callable[..., Advice] = advise if advise is not None else hard_advice
         self.data_dir = Path(data_dir)
         self.make_bot = make_bot
@@ -126,7 +128,6 @@ class MomijiApp(App[None]):
         register_themes(self)
         if not hosted:  # a hosted app must not read the server's files for a remote user
             self.load_user_keymap()
-
 
     @classmethod
     def keymap_owners(cls) -> Owners:
@@ -216,7 +217,6 @@ class MomijiApp(App[None]):
             if "screenshot" not in command.title.lower():
                 yield command
         yield from game_commands(self, self)
-
 
     def start_game(self, options: NewGameOptions) -> None:
         """Start and save a new game, then show its first screen. Raises the
