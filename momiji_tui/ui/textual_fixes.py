@@ -16,15 +16,25 @@ calls it). Drop one when the pin moves past its fix: its test
    looks the highlighted option up in them: ``KeyError``. The palette's
    ``CommandList`` gets page keys typed with ctrl+p before its first layout.
    Here a page key does nothing until the lines are measured.
+3. A screen removed while it was being composed still gets its ``Mount``,
+   after its children were removed
+   (https://github.com/Textualize/textual/issues/4258): a game screen pushed
+   and popped (or switched away) in one burst of keys or lobby news, a help
+   whose ``MarkdownViewer`` loads its removed document; every ``on_mount``
+   that queries a child raises ``NoMatches``. Here a widget whose removal
+   began before its ``Mount`` skips it, and a screen's ``ScreenResume``
+   likewise (it is never shown; its ``Unmount`` still comes).
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from textual import work
+from textual import events, work
 from textual.command import CommandPalette
+from textual.message import Message
 from textual.messages import Prune
+from textual.widget import Widget
 from textual.widgets import OptionList
 
 _applied = False
@@ -55,6 +65,15 @@ def _page_when_measured(original: Any) -> Any:
     return _move_page
 
 
+def _not_once_removed(dispatch: Any) -> Any:
+    async def _dispatch_message(self: Widget, message: Message) -> None:
+        if self._pruning and isinstance(message, (events.Mount, events.ScreenResume)):
+            return  # removed before it was shown: it is never set up (note 3)
+        await dispatch(self, message)
+
+    return _dispatch_message
+
+
 def apply() -> None:
     """Install the workarounds (idempotent)."""
     global _applied
@@ -65,3 +84,4 @@ def apply() -> None:
     CommandPalette._gather_commands = _no_search_once_removed(  # type: ignore[method-assign]
         CommandPalette._gather_commands.__wrapped__)  # type: ignore[attr-defined]
     OptionList._move_page = _page_when_measured(OptionList._move_page)  # type: ignore[method-assign]
+    Widget._dispatch_message = _not_once_removed(Widget._dispatch_message)  # type: ignore[method-assign]

@@ -7,15 +7,19 @@ a key can reach a screen that is not mounted yet or was closed already.
 
 from __future__ import annotations
 
+import pytest
 from helpers import scripted_bot, sit, situation, until_screen
 from textual import events
 from textual.command import CommandPalette
 from textual.widgets import MarkdownViewer
 
+from momiji_tui.session.lobby import Lobby, Player
 from momiji_tui.ui.app import MomijiApp
+from momiji_tui.ui.lobby import LobbyApp
 from momiji_tui.ui.models.choice import Choice
 from momiji_tui.ui.screens.choice import ChoiceScreen
 from momiji_tui.ui.screens.help import HelpScreen
+from momiji_tui.ui.screens.lobby import LobbyScreen
 from momiji_tui.ui.screens.menu import MenuScreen
 from momiji_tui.ui.screens.table import TableScreen
 from momiji_tui.ui.screens.table_score import LiveScoreScreen
@@ -111,3 +115,46 @@ async def test_page_keys_typed_with_ctrl_p_before_the_list_is_laid_out(isolated_
         burst(app, "ctrl+p", "w", "pageup", "pagedown")
         await drain(pilot)
         assert app.is_running and isinstance(app.screen, CommandPalette)
+
+
+# -- NoMatches: No nodes match 'LogPanel' on TableScreen() (and every other screen) ------
+def _screen(cls, app, data, lobby):
+    """A screen of class ``cls`` to open in ``app`` (the game at the table is ``app.table``)."""
+    from fit_helpers import long_game
+
+    from momiji_tui.ui.screens.replay import ReplayScreen
+    from momiji_tui.ui.screens.review import ReviewScreen
+    from momiji_tui.ui.screens.waiting import WaitingScreen
+
+    if cls is ChoiceScreen:
+        return ChoiceScreen("Which?", [Choice("a", "A", 1)])
+    if cls is ReplayScreen:
+        return ReplayScreen(long_game(data, commands=4))
+    if cls is ReviewScreen:
+        return ReviewScreen(app.table.events, 0, None)
+    if cls is WaitingScreen:
+        return WaitingScreen(lobby.create_table(app, ["human"], bot_level="easy", landscape_mode="starter",
+                                                hints_allowed=False).table_id)
+    if cls is LiveScoreScreen:
+        return LiveScoreScreen(app.table.view(0))
+    return cls()
+
+
+@pytest.mark.parametrize("cls", LobbyApp.SCREEN_CLASSES, ids=lambda c: c.__name__)
+async def test_a_screen_closed_before_it_was_shown_ends_nothing(cls, tmp_path):
+    """A game screen opened and closed in one burst (lobby news, a key):
+    Textual still mounts a screen it is removing, after its children went
+    (textual_fixes note 3); nothing may fail, whatever the screen."""
+    lobby = Lobby(tmp_path, seat_wait=None)
+    app = LobbyApp(lobby, Player("key-cat", "cat"), bot_delay=0, make_bot=scripted_bot)
+    try:
+        async with app.run_test(size=(80, 24)) as pilot:
+            await until_screen(pilot, LobbyScreen)
+            app.table = situation(hand="M0a C1b")
+            app.push_screen(_screen(cls, app, tmp_path, lobby))
+            app.pop_screen()
+            await drain(pilot)
+            assert app.is_running and isinstance(app.screen, LobbyScreen)
+            app.table = None
+    finally:
+        lobby.close()
