@@ -119,7 +119,7 @@ async def _guest(argv: list[str], number: int, data: bytes, chunk: int, pause: f
                  drain: float) -> tuple[bool, bytes]:
     client = Client(argv)
     try:
-        await wait_for(lambda: b"Welcome" in client.raw, f"guest {number}'s lobby")
+        await wait_for(lambda: b"Welcome" in client.raw, f"guest {number}'s lobby", 5 * TIMEOUT)
         for start in range(0, len(data), chunk):
             if not client.alive():
                 break
@@ -187,8 +187,8 @@ async def main(argv: list[str] | None = None) -> int:
                 server.kill()
                 await server.wait()
             await asyncio.wait_for(reader, TIMEOUT)
-    if args.log is not None:
-        args.log.write_text("\n".join(log) + "\n")
+        if args.log is not None:
+            args.log.write_text("\n".join(log) + "\n")
     bad = [line for line in log if re.search(r"Traceback|\bERROR\b|error after|Error:", line)]
     ends = [line.split("session end from ", 1)[1] for line in log if "session end from " in line]
     print(f"{args.sessions} guest sessions x {args.bytes} random bytes (seed {args.seed}) in {elapsed:.0f} s")
