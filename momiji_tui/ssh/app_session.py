@@ -131,11 +131,13 @@ class _AppSession(asyncssh.SSHServerSession[bytes]):
                 await app.run_async(size=self._terminal.size, auto_pilot=_crash_notice if restart else None)
                 status = app.return_code or 0
                 failed = self._reason is None and bool(status and errors.getvalue())
+                quitting = bool(getattr(app, "exiting", False))  # it failed as the player left: no restart
                 if failed:  # logged once, with the session's id; the player starts again in the lobby
                     log.error("session %s of %s: the app failed (start %d of %d):\n%s", self.session_id,
                               self.identity.key, restart + 1, MAX_APP_RESTARTS + 1, errors.getvalue())
                     errors = io.StringIO()
-                if not failed or self._chan is None or self._chan.is_closing():
+                if not failed or quitting or self._chan is None or self._chan.is_closing():
+                    self._reason = "error" if failed and self._reason is None else self._reason
                     break
             else:
                 self._reason = "error"  # failed every time: the session ends with the error message

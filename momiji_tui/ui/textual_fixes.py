@@ -23,7 +23,10 @@ calls it). Drop one when the pin moves past its fix: its test
    whose ``MarkdownViewer`` loads its removed document; every ``on_mount``
    that queries a child raises ``NoMatches``. Here a widget whose removal
    began before its ``Mount`` skips it, and a screen's ``ScreenResume``
-   likewise (it is never shown; its ``Unmount`` still comes).
+   likewise (it is never shown; its ``Unmount`` still comes). Keys and clicks
+   queued at a widget being removed (a screen popped, or every screen as the
+   app exits, with a burst of keys behind the quit) are dropped too: they
+   would run the screen's bindings after its children went.
 """
 
 from __future__ import annotations
@@ -67,8 +70,8 @@ def _page_when_measured(original: Any) -> Any:
 
 def _not_once_removed(dispatch: Any) -> Any:
     async def _dispatch_message(self: Widget, message: Message) -> None:
-        if self._pruning and isinstance(message, (events.Mount, events.ScreenResume)):
-            return  # removed before it was shown: it is never set up (note 3)
+        if self._pruning and isinstance(message, (events.Mount, events.ScreenResume, events.InputEvent)):
+            return  # being removed: never set up, never acting on a key or click (note 3)
         await dispatch(self, message)
 
     return _dispatch_message

@@ -269,6 +269,11 @@ async def test_random_bytes_through_the_ssh_driver_into_a_lobby_session(tmp_path
             await asyncio.sleep(0.02)
         assert app.is_running and app.return_code in (None, 0)
         check_games(tmp_path, app)
+        app.fuzzing = False
+        terminal.feed(b"\x1b\x1b\x1b")  # out of any palette or form…
+        await asyncio.sleep(0.3)
+        terminal.feed(b"\x11")  # …and ctrl+q still ends the session: it kept answering keys
+        await asyncio.wait_for(asyncio.shield(running), 30)
     finally:
         app.fuzzing = False
         app.exit()

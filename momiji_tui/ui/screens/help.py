@@ -45,8 +45,8 @@ class HelpScreen(ModalScreen[None]):
 
     def on_mount(self) -> None:
         # A section letter pressed before the contents were laid out jumps when they are.
-        contents = self.query_one(MarkdownViewer).table_of_contents
-        self.watch(contents, "table_of_contents", lambda _contents: self._jump(), init=True)
+        for viewer in self.query(MarkdownViewer):  # none if the help closed as it opened
+            self.watch(viewer.table_of_contents, "table_of_contents", lambda _contents: self._jump(), init=True)
 
     def action_jump(self, title: str) -> None:
         """Scroll to the first heading that starts with ``title``. Pressed
