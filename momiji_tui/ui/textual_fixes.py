@@ -26,7 +26,9 @@ calls it). Drop one when the pin moves past its fix: its test
    likewise (it is never shown; its ``Unmount`` still comes). Keys and clicks
    queued at a widget being removed (a screen popped, or every screen as the
    app exits, with a burst of keys behind the quit) are dropped too: they
-   would run the screen's bindings after its children went.
+   would run the screen's bindings after its children went. (A screen
+   opened as the app exits is composed without children and not being
+   removed: the game screens check ``App.return_code`` in ``on_mount``.)
 """
 
 from __future__ import annotations

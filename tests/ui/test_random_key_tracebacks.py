@@ -18,9 +18,11 @@ from momiji_tui.ui.app import MomijiApp
 from momiji_tui.ui.lobby import LobbyApp
 from momiji_tui.ui.models.choice import Choice
 from momiji_tui.ui.screens.choice import ChoiceScreen
+from momiji_tui.ui.screens.draft import DraftScreen
 from momiji_tui.ui.screens.help import HelpScreen
 from momiji_tui.ui.screens.lobby import LobbyScreen
 from momiji_tui.ui.screens.menu import MenuScreen
+from momiji_tui.ui.screens.scoring import ScoringScreen
 from momiji_tui.ui.screens.table import TableScreen
 from momiji_tui.ui.screens.table_score import LiveScoreScreen
 
@@ -156,5 +158,24 @@ async def test_a_screen_closed_before_it_was_shown_ends_nothing(cls, tmp_path):
             await drain(pilot)
             assert app.is_running and isinstance(app.screen, LobbyScreen)
             app.table = None
+    finally:
+        lobby.close()
+
+
+@pytest.mark.parametrize("cls", [TableScreen, DraftScreen, ScoringScreen], ids=lambda c: c.__name__)
+async def test_a_game_screen_opened_as_the_app_exits_ends_nothing(cls, tmp_path):
+    """A game starting under the keys behind a quit (or a dropped SSH
+    client): Textual composes a screen opened as the app exits without its
+    children; its ``on_mount`` must not query them."""
+    lobby = Lobby(tmp_path, seat_wait=None)
+    app = LobbyApp(lobby, Player("key-cat", "cat"), bot_delay=0, make_bot=scripted_bot)
+    try:
+        async with app.run_test(size=(80, 24)) as pilot:
+            await until_screen(pilot, LobbyScreen)
+            app.table = situation(hand="M0a C1b")
+            app.exit()
+            app.push_screen(cls())
+            await drain(pilot)
+        assert app.return_code == 0
     finally:
         lobby.close()
