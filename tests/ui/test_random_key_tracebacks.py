@@ -179,3 +179,4 @@ async def test_a_game_screen_opened_as_the_app_exits_ends_nothing(cls, tmp_path)
         assert app.return_code == 0
     finally:
         lobby.close()
+

@@ -204,6 +204,8 @@ class TableBase(SizedScreen):
     def _explain_refusal(self, action: str) -> None:
         """Say why ``action`` (a game action; "" for any other) is refused,
         else clear a refusal still shown: it was about an earlier key."""
+        if self.app.return_code is not None:
+            return  # the app exits (the keys behind a quit): the table's widgets are going
         reason = self.why_not(action) if action else None
         if reason and self.is_mounted:
             self.refuse(reason)
