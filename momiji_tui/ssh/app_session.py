@@ -9,6 +9,7 @@ import contextvars
 import inspect
 import io
 import logging
+import secrets
 import time
 from collections.abc import Awaitable
 from typing import Any, Literal, Protocol
@@ -24,6 +25,8 @@ from momiji_tui.ssh.identity import Identity
 from momiji_tui.ssh.oplog import Peer, client_event
 from momiji_tui.ssh.server_state import (
     _END_MESSAGES,
+    CRASH_NOTICE,
+    MAX_APP_RESTARTS,
     NO_PTY_MESSAGE,
     SHUTDOWN_EXIT_STATUS,
     EndReason,
@@ -54,6 +57,7 @@ class _AppSession(asyncssh.SSHServerSession[bytes]):
         self._state = state
         self._connection = connection
         self.identity = identity
+        self.session_id = secrets.token_hex(4)  # names this session in the log (a player may have several)
         self._loop = asyncio.get_running_loop()
         self._chan: asyncssh.SSHServerChannel[bytes] | None = None
         self._size: tuple[int, int] | None = None
@@ -126,33 +130,55 @@ class _AppSession(asyncssh.SSHServerSession[bytes]):
         errors = io.StringIO()
         try:
             self._app_requested = True
-            app = harden_app(self._state.config.app_factory(self.identity))
-            app.driver_class = self._terminal.driver_class()
-            set_session_colors(app, self._profile.color_system, self._profile.no_color)
-            # Crash reports go to the server log, not to stderr or the player.
-            app.error_console = Console(file=errors, width=120, markup=False, highlight=False)
-            self.app = app
-            if self._reason is None:
-                client_event("session start", self._connection.peer,
-                             "{} {}x{}".format(self.identity.key, *self._terminal.size))
-                await app.run_async(size=self._terminal.size)
+            for restart in range(MAX_APP_RESTARTS + 1):
+                errors = io.StringIO()
+                app = self._make_app(errors)
+                if self._reason is not None:
+                    break
+                if restart == 0:
+                    client_event("session start", self._connection.peer, "{} {}x{}, session {}".format(
+                        self.identity.key, *self._terminal.size, self.session_id))
+                await app.run_async(size=self._terminal.size, auto_pilot=_crash_notice if restart else None)
                 status = app.return_code or 0
-                if self._reason is None:  # the app ended on its own; a crash logs output
-                    self._reason = "error" if status and errors.getvalue() else "quit"
-                elif self._reason == "shutdown":
-                    status = SHUTDOWN_EXIT_STATUS
-                elif status == 0:
-                    status = 1  # ended by the server: idle, slow reader
+                failed = self._reason is None and bool(status and errors.getvalue())
+                quitting = bool(getattr(app, "exiting", False))  # it failed as the player left: no restart
+                if failed:  # logged once, with the session's id; the player starts again in the lobby
+                    log.error("session %s of %s: the app failed (start %d of %d):\n%s", self.session_id,
+                              self.identity.key, restart + 1, MAX_APP_RESTARTS + 1, errors.getvalue())
+                    errors = io.StringIO()
+                if not failed or quitting or self._chan is None or self._chan.is_closing():
+                    self._reason = "error" if failed and self._reason is None else self._reason
+                    break
+            else:
+                self._reason = "error"  # failed every time: the session ends with the error message
+            if self._reason is None:  # the app ended on its own
+                self._reason = "quit"
+            elif self._reason == "shutdown":
+                status = SHUTDOWN_EXIT_STATUS
+            elif status == 0:
+                status = 1  # ended by the server: idle, slow reader
         except Exception:
-            log.exception("hosted app failed for %s", self.identity.key)
+            log.exception("hosted app failed for %s (session %s)", self.identity.key, self.session_id)
             self._reason = self._reason or "error"
             status = 1
         finally:
             if errors.getvalue():
-                log.error("app output for %s:\n%s", self.identity.key, errors.getvalue())
+                log.error("app output for %s (session %s):\n%s", self.identity.key, self.session_id,
+                          errors.getvalue())
             self.app = None
             self._close_channel(status)
             self._finish()
+
+    def _make_app(self, errors: io.StringIO) -> App[Any]:
+        """A new app for this session, drawing on its terminal; crash
+        reports go to ``errors`` (for the server log), never to the player."""
+        assert self._terminal is not None
+        app = harden_app(self._state.config.app_factory(self.identity))
+        app.driver_class = self._terminal.driver_class()
+        set_session_colors(app, self._profile.color_system, self._profile.no_color)
+        app.error_console = Console(file=errors, width=120, markup=False, highlight=False)
+        self.app = app
+        return app
 
     def _close_channel(self, status: int) -> None:
         chan = self._chan
@@ -283,6 +309,11 @@ def _waiting_with_others(app: App[Any] | None) -> bool:
     except Exception:
         log.exception("waiting_with_others failed")
         return False
+
+
+async def _crash_notice(pilot: Any) -> None:
+    """Tell the player of an app started again after a failure why they are back at its first screen."""
+    pilot.app.notify(CRASH_NOTICE, severity="error", timeout=15)
 
 
 async def _logged(awaitable: Awaitable[Any]) -> None:

@@ -40,6 +40,12 @@ SHUTDOWN_EXIT_STATUS = 1
 """The exit status every client gets when the server stops (``handle.close``),
 also when its app did not stop in time."""
 NO_PTY_MESSAGE = b"momiji needs an interactive terminal: connect with ssh -t\r\n"
+CRASH_NOTICE = "Sorry, that screen failed and was closed: you are back in the lobby, your games are saved."
+"""The one line a player sees when their app failed and started again at its
+first screen (the lobby)."""
+MAX_APP_RESTARTS = 3
+"""How many times one session's app is started again after it failed; after
+that the session ends with the ``error`` message."""
 _END_MESSAGES = {
     "idle": "Disconnected: no input for too long.",
     "flood": "Disconnected: too much input, too fast. Your game is saved.",

@@ -49,6 +49,7 @@ from .screens.rules import RulesScreen, cited_on
 from .screens.scoring import ScoringScreen
 from .screens.sized import SizedScreen
 from .screens.table import TableScreen
+from .textual_fixes import apply as apply_textual_fixes
 from .themes import apply_remembered_theme, register_themes
 from .widgets._textual_private import strips_without_self_cycles
 
@@ -101,6 +102,7 @@ class MomijiApp(App[None]):
                  advise: Callable[..., Advice] | None = None) -> None:
         super().__init__()
         strips_without_self_cycles()  # no cyclic garbage per repaint (widgets/_textual_private note 7)
+        apply_textual_fixes()
         self.advise: Callable[..., Advice] = advise if advise is not None else hard_advice
         self.data_dir = Path(data_dir)
         self.make_bot = make_bot

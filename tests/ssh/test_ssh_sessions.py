@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from typing import ClassVar
 
 import pytest
 from ssh_harness import DemoApp, new_key, wait_until
@@ -166,3 +167,35 @@ async def test_the_apps_own_return_code_is_the_exit_status(hosted, clients):
     assert await term.wait_exit() == 3
     assert b"internal error" not in term.raw
     await wait_until(lambda: [reason for _, reason in hosted.ended] == ["quit"])
+
+
+class FailsOnF5App(DemoApp):
+    """Fails on F5 once per session (the first app); its restart does not."""
+
+    failed: ClassVar[set[str]] = set()
+
+    def on_key(self, event) -> None:
+        if event.key == "f5" and self.identity.key not in self.failed:
+            self.failed.add(self.identity.key)
+            raise RuntimeError("boom on f5")
+
+
+async def test_an_app_that_fails_starts_again_with_a_one_line_message(hosted, clients, caplog):
+    """An exception that escapes the app is logged once with the session's id;
+    the player is not dropped: the app starts again at its first screen (the
+    lobby for momiji) and says so in one line."""
+    hosted.make_app = FailsOnF5App
+    term = await clients.terminal(hosted.port, username="victim")
+    await term.wait_for_text("who=victim")
+    term.send(b"\x1bOR")  # F3: the counter, so the restart is seen
+    await term.wait_for_text("counter=1")
+    term.send(b"\x1b[15~")  # F5: boom
+    await term.wait_for_text("counter=0")
+    await term.wait_for_text("Sorry, that screen failed")
+    assert hosted.ended == [] and not term.proc.is_closing()
+    failures = [r for r in caplog.records if "the app failed" in r.getMessage()]
+    assert len(failures) == 1 and "boom on f5" in failures[0].getMessage()
+    (session,) = hosted.handle._state.sessions
+    assert f"session {session.session_id} of " in failures[0].getMessage()
+    term.send(b"\x1bOR")
+    await term.wait_for_text("counter=1")  # the new app takes the keys

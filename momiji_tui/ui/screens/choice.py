@@ -62,6 +62,8 @@ class ChoiceScreen(ModalScreen[object]):
         self.set_class(self.app.size.width >= WIDE, "-wide")
 
     def _pick(self, index: int) -> None:
+        if not self.is_active:  # a key queued here before a pick closed it (``dismiss`` pops the top screen)
+            return
         choice = self.choices[index]
         if choice.reason:
             self.query_one("#choice-message", Label).update(choice.reason)

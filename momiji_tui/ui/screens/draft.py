@@ -43,6 +43,8 @@ class DraftScreen(SizedScreen):
     ready = False
 
     def on_mount(self) -> None:
+        if self.app.return_code is not None:
+            return  # opened as the app exits (the keys behind a quit): Textual composed no children
         self.ready = True
         app = self.momiji
         app.table_changed.subscribe(self, self.refresh_table)

@@ -6,7 +6,7 @@ from __future__ import annotations
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.screen import ModalScreen
-from textual.widgets import Footer, MarkdownViewer
+from textual.widgets import Footer, Markdown, MarkdownViewer
 
 from ...engine.rules_data import CURRENT_RULES, HouseRules
 from ..models.help_text import KeyNamer, help_text
@@ -33,6 +33,10 @@ class HelpScreen(ModalScreen[None]):
         Binding("f2", "app.help('rules')", "Full rules", id="help.full_rules"),
     ]
 
+    def __init__(self) -> None:
+        super().__init__()
+        self._jump_to: str | None = None  # a section asked for before the contents were laid out
+
     def compose(self) -> ComposeResult:
         game = host(self)  # RULES §4.5: the costs of the game at the table (its rules version), if any
         rules = game.table.view(None).rules if game.table is not None else CURRENT_RULES
@@ -40,12 +44,28 @@ class HelpScreen(ModalScreen[None]):
                              id="help")
         yield Footer(compact=True)
 
+    def on_mount(self) -> None:
+        # A section letter pressed before the contents were laid out jumps when they are.
+        for viewer in self.query(MarkdownViewer):  # none if the help closed as it opened
+            self.watch(viewer.table_of_contents, "table_of_contents", lambda _contents: self._jump(), init=True)
+
     def action_jump(self, title: str) -> None:
-        """Scroll to the first heading that starts with ``title``."""
-        viewer = self.query_one(MarkdownViewer)
-        for _level, heading, block_id in viewer.document.table_of_contents:
+        """Scroll to the first heading that starts with ``title``. Pressed
+        before the help's contents are laid out (the help key and a letter
+        in one burst of keys), the jump waits for them; once the help is
+        closed, it does nothing."""
+        self._jump_to = title
+        self._jump()
+
+    def _jump(self) -> None:
+        title = self._jump_to
+        document = self.query(Markdown).first() if self.is_active and self.query(Markdown) else None
+        if title is None or document is None:
+            return  # not composed yet (the jump waits), or closed
+        for _level, heading, block_id in document.table_of_contents:
             if heading.startswith(title) and block_id:
-                viewer.document.query_one(f"#{block_id}").scroll_visible(top=True, animate=False)
+                self._jump_to = None
+                document.query_one(f"#{block_id}").scroll_visible(top=True, animate=False)
                 return
 
     def action_close(self) -> None:

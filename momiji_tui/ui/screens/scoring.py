@@ -78,6 +78,8 @@ class ScoringScreen(SizedScreen):
         yield Footer(compact=True)
 
     def on_mount(self) -> None:
+        if self.app.return_code is not None:
+            return  # opened as the app exits (the keys behind a quit): Textual composed no children
         self.ready = True
         app = self.momiji
         app.table_changed.subscribe(self, self.refresh_table)

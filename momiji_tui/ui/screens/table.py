@@ -124,6 +124,8 @@ class TableScreen(TableHint):
     # ------------------------------------------------------------ drawing
 
     def on_mount(self) -> None:
+        if self.app.return_code is not None:
+            return  # opened as the app exits (the keys behind a quit): Textual composed no children
         self.ready = True
         self.reset_log()
         host(self).table_changed.subscribe(self, self.refresh_table)

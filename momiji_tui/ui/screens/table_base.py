@@ -199,11 +199,22 @@ class TableBase(SizedScreen):
                 self.app.call_next(self._explain_refusal, "")
         if not bound and event.key in LOWER_CASE_COLUMNS:  # a free lower-case leaf letter: as its capital
             event.stop()
-            self.app.call_next(self.run_action, f"type('{event.key.upper()}')")
+            self.app.call_next(self._type_as_capital, event.key.upper())
+
+    def _still_shown(self) -> bool:
+        """Whether a call queued behind keys may still act: not once the app
+        exits (the keys behind a quit) or another screen is on top."""
+        return self.app.return_code is None and self.is_active
+
+    async def _type_as_capital(self, letter: str) -> None:
+        if self._still_shown():
+            await self.run_action(f"type('{letter}')")
 
     def _explain_refusal(self, action: str) -> None:
         """Say why ``action`` (a game action; "" for any other) is refused,
         else clear a refusal still shown: it was about an earlier key."""
+        if not self._still_shown():
+            return
         reason = self.why_not(action) if action else None
         if reason and self.is_mounted:
             self.refuse(reason)

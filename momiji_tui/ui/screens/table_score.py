@@ -42,11 +42,18 @@ class LiveScoreScreen(ModalScreen[None]):
             yield Static(Text("Any key closes.", style="dim"), id="live-score-close")
 
     def on_key(self, event: events.Key) -> None:
-        """Any key closes the breakdown (the table's keys work again)."""
+        """Any key closes the breakdown (the table's keys work again); the
+        keys typed with it, queued here before it closed, do nothing."""
         event.stop()
-        self.dismiss(None)
+        self._close()
 
     def on_click(self, event: events.Click) -> None:
         """A click closes it too."""
         event.stop()
-        self.dismiss(None)
+        self._close()
+
+    def _close(self) -> None:
+        # Textual still hands a closed screen the events queued for it, and
+        # ``dismiss`` pops whichever screen is on top: only the one shown closes.
+        if self.is_active:
+            self.dismiss(None)
