@@ -21,7 +21,7 @@ from textual.geometry import Size
 from textual.message import Message
 from textual.messages import InBandWindowResize
 
-from momiji_tui.ssh._textual_private import XTermParser
+from momiji_tui.textual_fence import XTermParser
 from momiji_tui.ssh.paste import PasteSplitter
 
 if TYPE_CHECKING:

@@ -49,7 +49,7 @@ from .screens.scoring import ScoringScreen
 from .screens.sized import SizedScreen
 from .screens.table import TableScreen
 from .themes import apply_remembered_theme, register_themes
-from .widgets._textual_private import strips_without_self_cycles
+from ..textual_fence import keep_strips_acyclic
 
 __all__ = ["BOT_SPEEDS", "MomijiApp", "NewGameOptions", "TableChanged", "not_saved_text"]
 
@@ -98,7 +98,7 @@ class MomijiApp(App[None]):
                  make_bot: Callable[..., object] | None = None, hosted: bool = False,
                  advise: Callable[..., Advice] | None = None) -> None:
         super().__init__()
-        strips_without_self_cycles()  # no cyclic garbage per repaint (widgets/_textual_private note 7)
+        keep_strips_acyclic()  # no cyclic garbage per line drawn (textual_fence, defect 1)
         self.advise: Callable[..., Advice] = advise if advise is not None else hard_advice
         self.data_dir = Path(data_dir)
         self.make_bot = make_bot

@@ -52,11 +52,11 @@ from ..models.table_text import (
 )
 from ..widgets.size_notice import SizeNotice
 from ..widgets.log_panel import LogPanel
-from ..widgets.quiet_size import Spacer, TableColumn
 from ..widgets.table_footer import TableFooter
 from ..widgets.turn_news import NewsLine
 from ..widgets.table_regions import (
-    DisplayRegion, HandRegion, MessageLine, ObjectivesRegion, Opponents, PreviewLine, StatusLine, YouRegion,
+    DisplayRegion, HandRegion, MessageLine, ObjectivesRegion, Opponents, PreviewLine, Region, StatusLine,
+    TableColumn, YouRegion,
 )
 from .table_hint import TableHint
 from .table_score import LiveScoreScreen
@@ -111,7 +111,7 @@ class TableScreen(TableHint):
                 yield DisplayRegion(id="display")
                 yield ObjectivesRegion(id="objectives")
                 yield Opponents(others, id="opponents")
-                yield Spacer(id="spacer")
+                yield TableColumn(id="spacer")
                 yield YouRegion(id="you")
                 yield HandRegion(id="hand")
                 yield NewsLine(id="news")
@@ -132,12 +132,17 @@ class TableScreen(TableHint):
         self.fit_to_size()
         self.refresh_table([])
 
+    def release_lines(self) -> None:
+        """Every region gives back the lines it kept for a longer text."""
+        for region in self.query(Region):
+            region.release()
+
     def fit_to_size(self) -> None:
-        """Also give the regions that kept lines the lines they need: the
-        window changed, or this screen is back from one over it."""
+        """Also give back the lines regions kept: the window changed, or
+        this screen is back from one over it."""
         super().fit_to_size()
         if self.ready:
-            self.query_one(TableColumn).lay_out_kept()
+            self.release_lines()
 
     def size_changed(self) -> None:
         super().size_changed()
@@ -203,7 +208,7 @@ class TableScreen(TableHint):
         self.say(self.message, error=self.message_is_error)
         self.redraw_move()
         if any(isinstance(e, ev.TurnEnded) for e in events):
-            self.query_one(TableColumn).lay_out_kept()  # a new turn: regions take the lines they need
+            self.release_lines()  # a new turn: regions take the lines they need
 
     def news_slice(self, v: engine.PlayerView, layout: Layout) -> NewsSlice:
         """The banner and the other seats' turns since yours: one line in a

@@ -1,0 +1,168 @@
+"""The one module that touches Textual's private names: workarounds for
+Textual defects, each with its upstream report and a test that fails once
+upstream has fixed it (``tests/test_textual_fence.py``). The defects are
+written up in ``docs/TEXTUAL_DEFECTS.md``. Everything else in momiji_tui uses
+Textual's public API (``tests/test_architecture.py`` holds it to that).
+
+1. ``Strip.divide`` keeps ``[self]`` in the strip's own ``_divide_cache``
+   when cut at its own length (the compositor cuts every line so): a
+   reference cycle per line drawn, freed only by the garbage collector
+   (https://github.com/Textualize/textual/issues/4840, leak report;
+   ``keep_strips_acyclic``).
+2. ``XTermParser._parse_extended_key`` is an ``lru_cache`` on the class,
+   keyed by the parser: a server keeps up to 1,024 ended sessions' parsers,
+   and through their last key event their apps, alive
+   (https://github.com/Textualize/textual/issues/5002; ``XTermParser``).
+3. ``App._process_messages`` swaps the process-wide ``sys.stdout`` with
+   ``redirect_stdout``: apps interleaved on one event loop unwind the swaps
+   out of order (https://github.com/Textualize/textual/issues/4997;
+   ``print_capture_disabled``).
+4. A layout that resizes a widget sets its ``virtual_size``, a reactive
+   that asks for another whole-screen layout: every layout that changes a
+   widget's size is followed by a second one, for widgets that never scroll
+   too (https://github.com/Textualize/textual/issues/4600;
+   ``still_virtual_size``).
+5. Per-app colours: ``App`` reads the colour system and ``NO_COLOR`` only
+   from the process environment, and ``Strip.render`` caches its escape codes
+   in the strip and the style whatever colour system asked
+   (https://github.com/Textualize/textual/issues/4002;
+   ``set_session_colors``, ``session_colors_enabled``).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import functools
+from collections.abc import Iterable, Iterator, Sequence
+from typing import Any
+
+import textual.app
+from rich.color import ColorSystem
+from textual._xterm_parser import XTermParser as _TextualXTermParser  # defect 2
+from textual.filter import Monochrome, NoColor
+from textual.geometry import Size
+from textual.reactive import Reactive
+from textual.strip import SGR_STYLES, Strip
+
+__all__ = ["XTermParser", "keep_strips_acyclic", "print_capture_disabled", "session_colors_enabled",
+           "set_session_colors", "still_virtual_size"]
+
+_app_module: Any = textual.app  # its redirect_* names are swapped (defect 3)
+_textual_divide = Strip.divide
+
+
+def _divide(strip: Strip, cuts: Iterable[int]) -> Sequence[Strip]:
+    """``Strip.divide`` without keeping ``[strip]`` in the strip itself."""
+    if type(cuts) is list and len(cuts) == 1 and cuts[0] == strip.cell_length:
+        return [strip]
+    return _textual_divide(strip, cuts)
+
+
+def keep_strips_acyclic() -> None:
+    """Defect 1: every strip cut at its own length is returned as ``[strip]``
+    without the self-referencing cache entry. Idempotent; process-wide."""
+    Strip.divide = _divide  # type: ignore[method-assign, assignment]
+
+
+class XTermParser(_TextualXTermParser):
+    """Defect 2: Textual's input parser whose extended-key parse is not cached
+    on the class (each session's parser dies with its session)."""
+
+    def _parse_extended_key(self, sequence: str) -> Any:  # type: ignore[override]
+        return _TextualXTermParser._parse_extended_key.__wrapped__(self, sequence)
+
+
+def still_virtual_size() -> Reactive[Size]:
+    """Defect 4: a ``virtual_size`` for a widget that never scrolls: a
+    change asks for neither a layout nor a repaint (the layout that resized
+    the widget placed and repaints it)."""
+    return Reactive(Size(0, 0), layout=False, repaint=False)
+
+
+_capture_depth = 0
+_saved_redirects: tuple[Any, Any] | None = None
+
+
+@contextlib.contextmanager
+def print_capture_disabled() -> Iterator[None]:
+    """Defect 3: while the block runs, apps leave ``sys.stdout``/``stderr``
+    alone (hosted apps must not ``print()``; they log). Re-entrant."""
+    global _capture_depth, _saved_redirects
+    if _capture_depth == 0:
+        _saved_redirects = (_app_module.redirect_stdout, _app_module.redirect_stderr)
+        _app_module.redirect_stdout = _app_module.redirect_stderr = contextlib.nullcontext
+    _capture_depth += 1
+    try:
+        yield
+    finally:
+        _capture_depth -= 1
+        if _capture_depth == 0 and _saved_redirects is not None:
+            _app_module.redirect_stdout, _app_module.redirect_stderr = _saved_redirects
+            _saved_redirects = None
+
+
+_SYSTEMS = {None: None, "standard": ColorSystem.STANDARD, "256": ColorSystem.EIGHT_BIT,
+            "truecolor": ColorSystem.TRUECOLOR}
+
+
+def set_session_colors(app: textual.app.App[Any], color_system: str | None, no_color: bool) -> None:
+    """Defect 5: give one app its client's colour system (``None``: no
+    colour, ``"standard"``, ``"256"``, ``"truecolor"``) and NO_COLOR.
+    Raises ``KeyError`` for another colour system name."""
+    app.console._color_system = _SYSTEMS[color_system] or ColorSystem.STANDARD
+    if color_system is None:
+        app._filters.append(NoColor())
+    if no_color and not app.no_color:
+        app.no_color = True
+        app._filters.append(Monochrome())
+
+
+@functools.lru_cache(maxsize=16384)
+def _sgr(style: Any, color_system: Any) -> str:
+    """The SGR codes of a Rich ``style`` in ``color_system`` (cached here, not in the style)."""
+    sgr: list[str] = []
+    if attributes := style._attributes & style._set_attributes:
+        sgr = [SGR_STYLES[bit] for bit in range(attributes.bit_length()) if attributes & (1 << bit)]
+    if (color := style._color) is not None:
+        sgr.extend(color.downgrade(color_system).get_ansi_codes())
+    if (bgcolor := style._bgcolor) is not None:
+        sgr.extend(bgcolor.downgrade(color_system).get_ansi_codes(False))
+    return ";".join(sgr)
+
+
+def _render(strip: Strip, console: Any) -> str:
+    """``Strip.render`` in the console's own colour system, caching nothing in the strip."""
+    color_system = console._color_system or ColorSystem.TRUECOLOR
+    out: list[str] = []
+    for text, style, _ in strip:
+        if style is None:
+            out.append(text)
+            continue
+        ansi = _sgr(style, color_system)
+        line = f"\x1b[{ansi}m{text}\x1b[0m" if ansi else text
+        if style._link:
+            line = f"\x1b]8;id={style._link_id};{style._link}\x1b\\{line}\x1b]8;;\x1b\\"
+        out.append(line)
+    return "".join(out)
+
+
+_colors_depth = 0
+_saved_render: Any = None
+
+
+@contextlib.contextmanager
+def session_colors_enabled() -> Iterator[None]:
+    """Defect 5: while the block runs, apps of this process render strips in
+    their own colour systems (``_render``). Re-entrant."""
+    global _colors_depth, _saved_render
+    if _colors_depth == 0:
+        _saved_render = Strip.render
+        Strip.render = _render  # type: ignore[method-assign, assignment]
+    _colors_depth += 1
+    try:
+        yield
+    finally:
+        _colors_depth -= 1
+        if _colors_depth == 0 and _saved_render is not None:
+            Strip.render = _saved_render  # type: ignore[method-assign]
+            _saved_render = None
