@@ -1,32 +1,24 @@
 """The one module that touches Textual's private names: workarounds for
-Textual defects, each with its upstream report and a test that fails once
-upstream has fixed it (``tests/test_textual_fence.py``). The defects are
-written up in ``docs/TEXTUAL_DEFECTS.md``. Everything else in momiji_tui uses
-Textual's public API (``tests/test_architecture.py`` holds it to that).
+Textual defects (Textual 8.2.7 and 8.2.8). Each defect is written up,
+upstream-style and ready to file, in ``docs/TEXTUAL_DEFECTS.md`` (no report
+of any of them was found upstream); each has a test that fails once
+upstream has fixed it (``tests/test_textual_fence.py``): then delete the
+workaround. Everything else in momiji_tui uses Textual's public API
+(``tests/test_architecture.py`` holds it to that).
 
-1. ``Strip.divide`` keeps ``[self]`` in the strip's own ``_divide_cache``
-   when cut at its own length (the compositor cuts every line so): a
-   reference cycle per line drawn, freed only by the garbage collector
-   (https://github.com/Textualize/textual/issues/4840, leak report;
-   ``keep_strips_acyclic``).
+1. ``Strip.divide`` cut at the strip's own length caches ``[self]`` in the
+   strip: a reference cycle per line drawn (``keep_strips_acyclic``;
+   docs/TEXTUAL_DEFECTS.md#1).
 2. ``XTermParser._parse_extended_key`` is an ``lru_cache`` on the class,
-   keyed by the parser: a server keeps up to 1,024 ended sessions' parsers,
-   and through their last key event their apps, alive
-   (https://github.com/Textualize/textual/issues/5002; ``XTermParser``).
-3. ``App._process_messages`` swaps the process-wide ``sys.stdout`` with
-   ``redirect_stdout``: apps interleaved on one event loop unwind the swaps
-   out of order (https://github.com/Textualize/textual/issues/4997;
-   ``print_capture_disabled``).
-4. A layout that resizes a widget sets its ``virtual_size``, a reactive
-   that asks for another whole-screen layout: every layout that changes a
-   widget's size is followed by a second one, for widgets that never scroll
-   too (https://github.com/Textualize/textual/issues/4600;
-   ``still_virtual_size``).
-5. Per-app colours: ``App`` reads the colour system and ``NO_COLOR`` only
-   from the process environment, and ``Strip.render`` caches its escape codes
-   in the strip and the style whatever colour system asked
-   (https://github.com/Textualize/textual/issues/4002;
-   ``set_session_colors``, ``session_colors_enabled``).
+   keyed by the parser: ended apps stay alive (``XTermParser``; #2; the
+   pattern of Textualize/textual#6665).
+3. ``App._process_messages`` swaps the process-wide ``sys.stdout``: apps on
+   one event loop unwind the swaps out of order (``print_capture_disabled``; #3).
+4. A layout that resizes a widget sets its ``virtual_size``, which asks for
+   a second layout (``still_virtual_size``; #4).
+5. Colours per app: the colour system and NO_COLOR come only from the
+   process environment, and ``Strip.render`` caches escape codes whatever
+   colour system asked (``set_session_colors``, ``session_colors_enabled``; #5).
 """
 
 from __future__ import annotations

@@ -184,6 +184,8 @@ class ChannelDriver(Driver):
     ) -> None:
         mouse = mouse and self.terminal.mouse
         super().__init__(app, debug=debug, mouse=mouse, size=size or self.terminal.size)
+        self.hosted_app = app  # where parsed events go (Driver keeps it privately)
+        self.mouse_reporting = mouse
         self._parser = XTermParser(debug=False)  # debug=True would write keys.log
         self._paste = PasteSplitter()  # pastes never reach the key parser
         self._decode = codecs.getincrementaldecoder("utf-8")(errors="replace").decode
@@ -254,7 +256,7 @@ class ChannelDriver(Driver):
         self.terminal._detach(self)
 
     def _set_mouse(self, enable: bool) -> None:
-        if self._mouse:
+        if self.mouse_reporting:
             flag = "h" if enable else "l"
             self.write("".join(f"\x1b[?{mode}{flag}" for mode in (1000, 1003, 1015, 1006)))
 
@@ -306,13 +308,13 @@ class ChannelDriver(Driver):
 
     def send_message(self, message: Message) -> None:
         """Post to the app directly: the driver always runs on the app's loop."""
-        self._app.post_message(message)
+        self.hosted_app.post_message(message)
 
     def resize(self, width: int, height: int) -> None:
         """Tell the app the terminal is now width x height cells."""
         self._size = (width, height)
         size = Size(width, height)
-        self._app.post_message(events.Resize(size, size))
+        self.hosted_app.post_message(events.Resize(size, size))
 
     # -- things that would act on the server ----------------------------------
     def open_url(self, url: str, new_tab: bool = True) -> None:
@@ -334,6 +336,6 @@ class ChannelDriver(Driver):
         log.info("refused file delivery from a hosted app")
         binary.close()
         error = PermissionError("file delivery is disabled over SSH")
-        self._app.post_message(
+        self.hosted_app.post_message(
             events.DeliveryFailed(key=delivery_key, exception=error, name=name)
         )
