@@ -86,7 +86,7 @@ def test_issue13_every_screen_in_screens_every_widget_in_widgets_pure_modules_in
     for name, path in _ui_sources().items():
         top = name.split(".")[0]
         module = importlib.import_module(f"momiji_tui.ui.{name}")
-        textual_classes = False  # a Screen's mixin (screens/table_actions.py) may import no Textual itself
+        textual_classes = False
         for cls in vars(module).values():
             if not inspect.isclass(cls) or cls.__module__ != module.__name__:
                 continue
@@ -207,7 +207,7 @@ FENCE = ROOT / "momiji_tui" / "textual_fence.py"
 MISSING_API = {"_modal_binding_chain"}
 """Textual's private names used for want of a public API, not for a defect:
 ``Screen._modal_binding_chain`` (every binding a key reaches, those hidden
-by ``check_action`` included: ``ui/screens/table_base.py`` explains a
+by ``check_action`` included: ``ui/screens/table.py`` explains a
 refused key with it); docs/TEXTUAL_DEFECTS.md, "Missing API"."""
 
 
