@@ -59,9 +59,10 @@ from ..models.host import GameHost, host
 from ..models.info_text import info_items
 from ..models.live_score import live_sheet
 from ..models.log_lines import log_line
-from ..models.move_draft import GAME_ACTIONS, HAND_KEYS, DiscardFlow, LandscapeFlow, MoveDraft, Zone, hand_order
+from ..models.move_draft import (
+    ALLOWED, GAME_ACTIONS, HAND_KEYS, QUICK, DiscardFlow, LandscapeFlow, MoveDraft, Zone, hand_order,
+)
 from ..models.move_flows import LOWER_CASE_COLUMNS
-from ..models.move_reasons import ALLOWED, QUICK
 from ..models.render import CLICK_META, leaf_name
 from ..models.table_choices import column_choices, landscape_choices, objective_choices, table_card_choices
 from ..models.table_footer_text import FooterKey
