@@ -1,24 +1,17 @@
 """The one module that touches Textual's private names: workarounds for
-Textual defects (Textual 8.2.7 and 8.2.8). Each defect is written up,
-upstream-style and ready to file, in ``docs/TEXTUAL_DEFECTS.md`` (no report
-of any of them was found upstream); each has a test that fails once
-upstream has fixed it (``tests/test_textual_fence.py``): then delete the
-workaround. Everything else in momiji_tui uses Textual's public API
-(``tests/test_architecture.py`` holds it to that).
+Textual defects (seen on 8.2.7 and 8.2.8), each written up upstream-style in
+``docs/TEXTUAL_DEFECTS.md`` (section N for defect N) with a test that fails
+once upstream fixes it (``tests/test_textual_fence.py``: then delete it).
 
-1. ``Strip.divide`` cut at the strip's own length caches ``[self]`` in the
-   strip: a reference cycle per line drawn (``keep_strips_acyclic``;
-   docs/TEXTUAL_DEFECTS.md#1).
-2. ``XTermParser._parse_extended_key`` is an ``lru_cache`` on the class,
-   keyed by the parser: ended apps stay alive (``XTermParser``; #2; the
-   pattern of Textualize/textual#6665).
-3. ``App._process_messages`` swaps the process-wide ``sys.stdout``: apps on
-   one event loop unwind the swaps out of order (``print_capture_disabled``; #3).
-4. A layout that resizes a widget sets its ``virtual_size``, which asks for
-   a second layout (``still_virtual_size``; #4).
-5. Colours per app: the colour system and NO_COLOR come only from the
-   process environment, and ``Strip.render`` caches escape codes whatever
-   colour system asked (``set_session_colors``, ``session_colors_enabled``; #5).
+1. ``Strip.divide`` caches ``[self]`` in the strip: a cycle per line drawn.
+2. ``XTermParser._parse_extended_key``, an ``lru_cache`` on the class, keeps
+   ended parsers and their apps alive.
+3. Every app swaps the process-wide ``sys.stdout``: apps on one loop unwind
+   the swaps out of order.
+4. A layout sets each resized widget's ``virtual_size``, which asks for a
+   second layout.
+5. Colour system and NO_COLOR are per process, and ``Strip.render`` caches
+   escape codes whatever colour system asked.
 """
 
 from __future__ import annotations

@@ -41,7 +41,6 @@ from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal
 from textual.worker import Worker, WorkerState
 
 from ... import engine
@@ -153,7 +152,7 @@ class TableScreen(SizedScreen):
         table = host(self).table
         others = len(table.seats) - 1 if table is not None else 0
         yield SizeNotice(id="size-notice")
-        with Horizontal(id="table-body"):
+        with TableColumn(id="table-body"):
             with TableColumn(id="table"):
                 yield StatusLine(id="status")
                 yield DisplayRegion(id="display")

@@ -245,14 +245,19 @@ class MessageLine(Region[Text]):
 
 class TableColumn(Vertical):
     """The table's column of regions (``#table``) and the blank beside a
-    tall log (``#spacer``) never scroll: a layout that resized them asks
-    for no second one."""
+    tall log (``#spacer``): they never scroll, so a layout that resized them
+    asks for no second one, and their own cells (padding, background) are
+    drawn as blank lines of their style (``BLANK``), not line by line."""
 
+    BLANK = True
     virtual_size = still_virtual_size()
 
 
 class Opponents(TableColumn):
-    """One ``OpponentRow`` per other seat, in seat order."""
+    """One ``OpponentRow`` per other seat, in seat order (its border is drawn:
+    not ``BLANK``)."""
+
+    BLANK = False
 
     DEFAULT_CSS = "Opponents { height: auto; }"
 
