@@ -70,6 +70,22 @@ async def test_a_select_measures_the_hands_height_once(app, monkeypatch):
         assert measured.count("HandRegion") <= 1
 
 
+async def test_a_footer_line_seen_before_is_not_rendered_again(app):
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await sit(pilot, situation(hand="M0a C1a", display="O1b"))
+        await pilot.press("1", "1")  # selected then unselected: both footers drawn
+        await pilot.pause()
+        footer = screen.footer
+        renders = footer.renders
+        await pilot.press("1")
+        await pilot.pause()
+        assert "⏎ Confirm" in footer.render_line(0).text  # what the screen shows
+        assert footer.renders == renders
+        await pilot.press("1")
+        await pilot.pause()
+        assert "⏎ Confirm" not in footer.render_line(0).text and footer.renders == renders
+
+
 async def test_a_footer_line_is_rendered_again_at_a_new_width(app):
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await sit(pilot, situation(hand="M0a C1a", display="O1b"))
