@@ -14,7 +14,7 @@ Direct keys (each binding has an id ``table.*``, so a key map can change it):
   ``d`` discard, ``e`` end turn, ``u`` undo, ``m`` memory mode, ``q`` menu;
 * ``i`` explains the card or column under the cursor, then (pressed again)
   each objective and each of your landscapes, in the message line; ``=``
-  shows the live score's breakdown (issue 14);
+  shows the live score's breakdown;
 * ``t`` asks Hard for a hint: Hard thinks about the player's move in a
   worker (a thread; over SSH the app's ``advise`` sends it to the bot pool),
   "thinking…" shows and Esc cancels; then the message line shows the
@@ -229,8 +229,8 @@ class TableScreen(SizedScreen):
     def send_done(self, command: Command) -> bool:
         """Submit; when accepted forget the selection. Nothing is drawn here:
         the accepted command's table change (``refresh_table``) draws the new
-        view once, with the selection gone (issue 13: drawing the old view
-        first cost a second render of the hand and a frame)."""
+        view once, with the selection gone (drawing the old view first would
+        render the hand twice)."""
         if self.send(command):
             self.draft.done()
             return True

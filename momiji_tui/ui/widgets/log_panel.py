@@ -2,8 +2,7 @@
 player's seat, grouped by turn under a heading (``ui/models/log_lines.py``).
 
 Lines are wrapped at the panel's width minus its scrollbar, and wrapped again
-when that width changes; the panel then stays at the latest moves (issue 14,
-defects 1 and 2).
+when that width changes; the panel then stays at the latest moves.
 
 A new line asks for no layout: ``RichLog.write`` grows the log's
 ``virtual_size``, which in ``Widget`` lays the whole screen out again. The
