@@ -197,7 +197,7 @@ async def _serve_cpu(size: tuple[int, int], presses: int, log_lines: int = 0) ->
     ``momiji serve`` serves it (bytes in, frames out, no Pilot); with
     ``log_lines`` more lines in the log first (a log that scrolls)."""
     from momiji_tui.ssh import ChannelTerminal, harden_app
-    from momiji_tui.ssh._textual_private import (
+    from momiji_tui.textual_fence import (
         print_capture_disabled, session_colors_enabled, set_session_colors,
     )
 

@@ -1,7 +1,7 @@
 """What one part of a key press costs, measured by taking it away.
 
     python -m bench.key_parts log --size 80x24 --presses 40
-    python -m bench.key_parts rows --size 200x60 --measure compositor
+    python -m bench.key_parts footer --size 200x60 --measure compositor
 
 The VM's speed drifts by up to a quarter within an hour, so two runs of
 ``bench_keys`` compare badly when the difference is a millisecond. Here one
@@ -23,20 +23,6 @@ less, so this measures, it is not a fix):
   does not follow it;
 * ``footer`` — the table's ``check_action`` answers yes to every key: no
   reasons are worked out and the footer's line never changes.
-
-Parts that put back what a fast path replaced (the table shows the same
-cells; this measures what the change saves):
-
-* ``rows``    — a region's rows drawn by Textual (``StylesCache``) instead of
-  ``ContentRows``;
-* ``draw``    — a region's line drawn through a ``Content`` (``_line_strip``)
-  instead of straight from its Rich spans (``KeptLines.draw``);
-* ``covered`` — the compositor renders the lines that widgets in front cover
-  entirely (``DirtyLinesCompositor.SKIP_COVERED`` off);
-* ``bytes``   — Textual's ``ChopsUpdate`` writes the update (a cursor move
-  made for every chop) instead of ``QuickChopsUpdate``;
-* ``append``  — the log's new line goes through ``RichLog.write`` (Rich's
-  wrap) instead of ``append_fitting_line``.
 
 ``--log-lines N`` writes N lines into the log first (default
 ``bench_keys.LOG_LINES``: a full log, as in most of a game; 0: the first
@@ -60,22 +46,16 @@ from typing import Any
 
 from . import bench_keys
 
-PARTS = ("log", "scroll", "footer", "rows", "draw", "covered", "bytes", "append")
+PARTS = ("log", "scroll", "footer")
 MEASURES = ("key", "compositor")
 
 
 def _switch(part: str) -> Callable[[bool], None]:
     """A function that takes ``part`` away (True) or puts it back (False)."""
-    from textual._compositor import ChopsUpdate
     from textual.widget import Widget
 
     from momiji_tui.ui.screens.table import TableScreen
-    from momiji_tui.ui.widgets import _textual_private_chops as chops_private
-    from momiji_tui.ui.widgets import log_panel
-    from momiji_tui.ui.widgets._textual_private_chops import DirtyLinesCompositor
     from momiji_tui.ui.widgets.log_panel import LogPanel
-    from momiji_tui.ui.widgets.quick_content import KeptLines, _line_strip
-    from momiji_tui.ui.widgets.table_regions import Region
 
     def no_line(self: Any, *args: Any, **kwargs: Any) -> None:
         return None
@@ -88,22 +68,10 @@ def _switch(part: str) -> Callable[[bool], None]:
     def every_key(self: Any, action: str, parameters: tuple[object, ...]) -> bool:
         return True
 
-    def through_write(*args: Any) -> bool:
-        return False
-
-    def through_content(self: KeptLines, line: Any, style: Any, options: Any, context: Any) -> Any:
-        self.start((style, context))
-        return _line_strip(self.content(line), style, options, self.drawn)
-
     ways: dict[str, tuple[Any, str, Any]] = {
         "log": (LogPanel, "add", no_line),
         "scroll": (Widget, "scroll_end", no_scroll),
         "footer": (TableScreen, "check_action", every_key),
-        "rows": (Region, "render_lines", Widget.render_lines),
-        "draw": (KeptLines, "draw", through_content),
-        "covered": (DirtyLinesCompositor, "SKIP_COVERED", False),
-        "bytes": (chops_private, "QuickChopsUpdate", ChopsUpdate),
-        "append": (log_panel, "append_fitting_line", through_write),
     }
     if part not in ways:
         raise ValueError(f"no part {part!r}: one of {', '.join(PARTS)}")

@@ -19,8 +19,8 @@ from rich.console import Console
 from textual import constants
 from textual.app import App
 
-from momiji_tui.ssh._textual_private import set_session_colors
 from momiji_tui.ssh.driver import FLOOD_GRACE, ChannelTerminal, clamp_terminal_size, harden_app
+from momiji_tui.textual_fence import set_session_colors
 from momiji_tui.ssh.identity import Identity
 from momiji_tui.ssh.oplog import Peer, client_event
 from momiji_tui.ssh.server_state import (

@@ -23,7 +23,7 @@ from textual.geometry import Size
 from textual.message import Message
 from textual.messages import InBandWindowResize
 
-from momiji_tui.ssh._textual_private import XTermParser
+from momiji_tui.textual_fence import XTermParser
 from momiji_tui.ssh.paste import PasteSplitter
 
 if TYPE_CHECKING:
@@ -403,6 +403,8 @@ class ChannelDriver(Driver):
     ) -> None:
         mouse = mouse and self.terminal.mouse
         super().__init__(app, debug=debug, mouse=mouse, size=size or self.terminal.size)
+        self.hosted_app = app  # where parsed events go (Driver keeps it privately)
+        self.mouse_reporting = mouse
         self._input = InputParser()
         self._output: list[str] = []
         self._flush_pending = False
@@ -471,7 +473,7 @@ class ChannelDriver(Driver):
         self.terminal._detach(self)
 
     def _set_mouse(self, enable: bool) -> None:
-        if self._mouse:
+        if self.mouse_reporting:
             flag = "h" if enable else "l"
             self.write("".join(f"\x1b[?{mode}{flag}" for mode in (1000, 1003, 1015, 1006)))
 
@@ -495,7 +497,7 @@ class ChannelDriver(Driver):
     def when_handled(self, callback: Callable[[], None]) -> None:
         """Call ``callback`` once the app has handled every event delivered
         so far (Textual's ``call_later``: after the messages already queued)."""
-        self._app.call_later(callback)
+        self.hosted_app.call_later(callback)
 
     def _arm_tick(self) -> None:
         if self._tick_handle is not None:
@@ -526,13 +528,13 @@ class ChannelDriver(Driver):
 
     def send_message(self, message: Message) -> None:
         """Post to the app directly: the driver always runs on the app's loop."""
-        self._app.post_message(message)
+        self.hosted_app.post_message(message)
 
     def resize(self, width: int, height: int) -> None:
         """Tell the app the terminal is now width x height cells."""
         self._size = (width, height)
         size = Size(width, height)
-        self._app.post_message(events.Resize(size, size))
+        self.hosted_app.post_message(events.Resize(size, size))
 
     # -- things that would act on the server ----------------------------------
     def open_url(self, url: str, new_tab: bool = True) -> None:
@@ -554,6 +556,6 @@ class ChannelDriver(Driver):
         log.info("refused file delivery from a hosted app")
         binary.close()
         error = PermissionError("file delivery is disabled over SSH")
-        self._app.post_message(
+        self.hosted_app.post_message(
             events.DeliveryFailed(key=delivery_key, exception=error, name=name)
         )

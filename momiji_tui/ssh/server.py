@@ -25,7 +25,7 @@ import asyncssh
 from textual import constants
 
 from momiji_tui.ssh import algorithms
-from momiji_tui.ssh._textual_private import print_capture_disabled, session_colors_enabled
+from momiji_tui.textual_fence import print_capture_disabled, session_colors_enabled
 from momiji_tui.ssh.connection import _Connection
 from momiji_tui.ssh.driver import MAX_TERMINAL_SIZE
 from momiji_tui.ssh.hostkey import HOST_KEY_FILENAME, default_data_dir, load_or_create_host_key

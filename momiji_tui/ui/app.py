@@ -14,7 +14,7 @@ from typing import Any, ClassVar, cast
 
 from textual import events
 from textual.app import App, SystemCommand
-from textual.binding import Binding
+from textual.binding import Binding, Keymap
 from textual.message import Message
 from textual.screen import Screen
 from textual.signal import Signal
@@ -49,9 +49,8 @@ from .screens.rules import RulesScreen, cited_on
 from .screens.scoring import ScoringScreen
 from .screens.sized import SizedScreen
 from .screens.table import TableScreen
-from .textual_fixes import apply as apply_textual_fixes
 from .themes import apply_remembered_theme, register_themes
-from .widgets._textual_private import strips_without_self_cycles
+from ..textual_fence import keep_strips_acyclic, mend_key_races
 
 __all__ = ["BOT_SPEEDS", "MomijiApp", "NewGameOptions", "TableChanged", "not_saved_text"]
 
@@ -101,8 +100,9 @@ class MomijiApp(App[None]):
                  make_bot: Callable[..., object] | None = None, hosted: bool = False,
                  advise: Callable[..., Advice] | None = None) -> None:
         super().__init__()
-        strips_without_self_cycles()  # no cyclic garbage per repaint (widgets/_textual_private note 7)
-        apply_textual_fixes()
+        self.keys_mapped: dict[str, str] = {}  # binding id → keys, as the key map set them
+        keep_strips_acyclic()  # no cyclic garbage per line drawn (textual_fence, defect 1)
+        mend_key_races()  # keys that outrun a screen (textual_fence, defects 6–8)
         self.advise: Callable[..., Advice] = advise if advise is not None else hard_advice
         self.data_dir = Path(data_dir)
         self.make_bot = make_bot
@@ -145,10 +145,16 @@ class MomijiApp(App[None]):
         if loaded.keys:
             self.set_keymap(loaded.keys)
 
+    def set_keymap(self, keymap: Keymap) -> None:
+        """Apply ``keymap`` (binding id → keys, as Textual's) and remember it
+        for ``key_for``."""
+        self.keys_mapped = dict(keymap)
+        super().set_keymap(keymap)
+
     def key_for(self, binding_id: str) -> str:
         """The key a player presses for ``binding_id`` now (the key map
         applied), as shown on screen."""
-        keys = self._keymap.get(binding_id)
+        keys = self.keys_mapped.get(binding_id)
         if keys is None:
             binding = all_bindings(self.keymap_owners()).get(binding_id)
             keys = binding.key if binding is not None else "?"

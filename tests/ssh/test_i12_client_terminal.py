@@ -84,7 +84,7 @@ def test_a_style_drawn_by_one_session_keeps_no_colours_for_the_next(first):
     from rich.style import Style
     from textual.strip import Strip
 
-    from momiji_tui.ssh._textual_private import session_colors_enabled
+    from momiji_tui.textual_fence import session_colors_enabled
 
     systems = {"standard": ColorSystem.STANDARD, "256": ColorSystem.EIGHT_BIT,
                "truecolor": ColorSystem.TRUECOLOR}

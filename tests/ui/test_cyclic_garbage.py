@@ -5,7 +5,7 @@ On a server every session shares one interpreter: garbage in reference
 cycles is freed only by the collector, whose young collections stop every
 player at once (31-68 ms of CPU with 64 players). A line drawn as wide as
 its widget used to hold itself through its own cache (``Strip.divide``,
-``ui/widgets/_textual_private`` note 7): ~190 objects of cyclic garbage per
+``momiji_tui/textual_fence``, defect 1): ~190 objects of cyclic garbage per
 key, 95 % of all of it. The rest was the engine's recursive closure in
 ``kind_subsets``.
 """
@@ -65,16 +65,16 @@ def test_kind_subsets_leaves_no_cyclic_garbage():
 
 @pytest.mark.parametrize("cuts", [[5], [2, 5], [0, 5], [5, 7], [7], [], [1, 2, 3, 4, 5], (5,)])
 def test_the_patched_divide_cuts_as_textuals_does(cuts):
-    """``_textual_private`` note 7 changes what is cached, never the strips:
+    """``textual_fence`` defect 1 changes what is cached, never the strips:
     re-check against Textual's own ``divide`` when its pin moves."""
     from rich.segment import Segment
 
-    from momiji_tui.ui.widgets._textual_private import _divide_without_self_cycle, _textual_divide
+    from momiji_tui.textual_fence import _divide, _textual_divide
 
     def strips() -> Strip:
         return Strip([Segment("ab"), Segment("cde")], 5)
 
-    ours = _divide_without_self_cycle(strips(), list(cuts) if isinstance(cuts, list) else cuts)
+    ours = _divide(strips(), list(cuts) if isinstance(cuts, list) else cuts)
     theirs = _textual_divide(strips(), cuts)
     assert [(s.text, s.cell_length) for s in ours] == [(s.text, s.cell_length) for s in theirs]
 

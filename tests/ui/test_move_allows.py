@@ -1,5 +1,5 @@
 """The footer's question, "does this key apply now?", answered from the legal
-commands and the selection (``MoveDraft.allows``: ``move_reasons.ALLOWED``,
+commands and the selection (``MoveDraft.allows``: ``move_draft.ALLOWED``,
 ``QUICK`` and undo) agrees with the
 engine's reasons (``MoveDraft.reason``, RULES §3–§5) on every view of random
 games: a key is offered exactly when pressing it would not be refused."""
@@ -14,7 +14,7 @@ from helpers import situation
 from momiji_tui.engine import create_game, fold, legal_commands, run, view
 from momiji_tui.engine.state import TurnState
 from momiji_tui.ui.models.move_draft import GAME_ACTIONS, MoveDraft
-from momiji_tui.ui.models.move_reasons import ALLOWED, QUICK
+from momiji_tui.ui.models.move_draft import ALLOWED, QUICK
 
 NAMES = ["You", "Kaede", "Ginnan", "Sakura"]
 TWELVE = "M0a M1a M2a C0a C1a C2a O0a O1a O2a G0a G1a G2a"
@@ -56,7 +56,7 @@ def test_rules_3_a_key_is_offered_exactly_when_the_engine_would_take_it(seed, se
 
 
 def test_rules_3_every_quick_answer_is_for_an_action_of_the_view_or_the_selection():
-    from momiji_tui.ui.models.move_reasons import REASONS, SELECTION_ACTIONS
+    from momiji_tui.ui.models.move_draft import REASONS, SELECTION_ACTIONS
 
     assert set(ALLOWED) == set(REASONS) - SELECTION_ACTIONS
     assert set(QUICK) == SELECTION_ACTIONS - {"confirm"}  # ⏎ is the hint screen's too (``why_not``)

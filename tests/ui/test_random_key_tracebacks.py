@@ -99,7 +99,7 @@ async def test_choice_keys_queued_at_a_chooser_pick_once(isolated_dirs):
 # -- NoMatches: No nodes match 'CommandList' (the palette's search worker) -------------
 async def test_a_palette_closed_before_its_search_ran_ends_nothing(isolated_dirs):
     """ctrl+p and a screen change in one burst: the palette is removed before
-    its first search ran (textual_fixes note 1)."""
+    its first search ran (textual_fence defect 6)."""
     app = MomijiApp(isolated_dirs, bot_delay=0)
     async with app.run_test(size=(80, 24)) as pilot:
         await until_screen(pilot, MenuScreen)
@@ -110,7 +110,7 @@ async def test_a_palette_closed_before_its_search_ran_ends_nothing(isolated_dirs
 
 
 async def test_page_keys_typed_with_ctrl_p_before_the_list_is_laid_out(isolated_dirs):
-    """textual_fixes note 2: ctrl+p, a letter and a page key in one burst."""
+    """textual_fence defect 7: ctrl+p, a letter and a page key in one burst."""
     app = MomijiApp(isolated_dirs, bot_delay=0)
     async with app.run_test(size=(80, 24)) as pilot:
         await until_screen(pilot, MenuScreen)
@@ -146,7 +146,7 @@ def _screen(cls, app, data, lobby):
 async def test_a_screen_closed_before_it_was_shown_ends_nothing(cls, tmp_path):
     """A game screen opened and closed in one burst (lobby news, a key):
     Textual still mounts a screen it is removing, after its children went
-    (textual_fixes note 3); nothing may fail, whatever the screen."""
+    (textual_fence defect 8); nothing may fail, whatever the screen."""
     lobby = Lobby(tmp_path, seat_wait=None)
     app = LobbyApp(lobby, Player("key-cat", "cat"), bot_delay=0, make_bot=scripted_bot)
     try:

@@ -1,20 +1,15 @@
-"""A region of the table's column whose text gets
-shorter keeps its lines until the next layout (a repaint, no whole-screen
-layout), unless the table overflows its window; a text taller than the
-region's lines lays the screen out, and the regions that kept lines are
-measured in that layout. A changed text repaints only its changed lines.
-Counted, never timed."""
+"""A region of the table repaints only its lines whose text or style
+changed, lays the screen out only when its number of lines changed, and
+draws a line it has shown before from its line cache. Counted, never timed."""
 
 from __future__ import annotations
 
 from rich.text import Text
 from textual.app import App, ComposeResult
-from textual.containers import Vertical
+from textual.content import Content
 from textual.widget import Widget
 
-from momiji_tui.ui.widgets.quick_content import KeptLines
-from momiji_tui.ui.widgets.quiet_size import TableColumn
-from momiji_tui.ui.widgets.table_regions import Region
+from momiji_tui.ui.widgets.table_regions import Region, TableColumn
 
 
 class Lines(Region[str]):
@@ -55,21 +50,42 @@ def layouts_asked(monkeypatch) -> list[str]:
     return calls
 
 
+async def test_a_text_of_as_many_lines_asks_for_no_layout(monkeypatch):
+    app = Column()
+    async with app.run_test(size=(40, 10)) as pilot:
+        lines, below = await shown(app, pilot, "one\ntwo\nthree")
+        calls = layouts_asked(monkeypatch)
+        lines.data = "one\nTWO\nthree"
+        await pilot.pause()
+        assert calls == [] and below.region.y == 3
+        assert [lines.render_line(y).text.strip() for y in range(3)] == ["one", "TWO", "three"]
+
+
 async def test_a_shorter_text_keeps_the_region_s_lines_and_asks_for_no_layout(monkeypatch):
     app = Column()
     async with app.run_test(size=(40, 10)) as pilot:
         lines, below = await shown(app, pilot, "one\ntwo\nthree")
-        assert lines.size.height == 3 and below.region.y == 3
         calls = layouts_asked(monkeypatch)
         lines.data = "one"  # two lines fewer: kept, blank at the bottom
         await pilot.pause()
-        assert calls == []
-        assert lines.size.height == 3 and below.region.y == 3  # nothing below moved
+        assert calls == [] and lines.size.height == 3 and below.region.y == 3  # nothing below moved
         assert [lines.render_line(y).text.strip() for y in range(3)] == ["one", "", ""]
         lines.data = "one\ntwo"  # within the kept lines: a repaint
         await pilot.pause()
         assert calls == []
         assert [lines.render_line(y).text.strip() for y in range(3)] == ["one", "two", ""]
+
+
+async def test_a_region_released_takes_the_lines_its_text_needs():
+    app = Column()
+    async with app.run_test(size=(40, 10)) as pilot:
+        lines, below = await shown(app, pilot, "one\ntwo\nthree")
+        lines.data = "one"
+        await pilot.pause()
+        assert lines.size.height == 3
+        lines.release()  # as the table screen does at a new turn
+        await pilot.pause()
+        assert lines.size.height == 1 and below.region.y == 1
 
 
 async def test_a_text_taller_than_the_region_s_lines_lays_the_screen_out(monkeypatch):
@@ -83,37 +99,17 @@ async def test_a_text_taller_than_the_region_s_lines_lays_the_screen_out(monkeyp
         assert lines.size.height == 2 and below.region.y == 2
 
 
-async def test_the_next_layout_gives_a_region_the_lines_its_text_needs():
-    app = Column()
-    async with app.run_test(size=(40, 10)) as pilot:
-        lines, below = await shown(app, pilot, "one\ntwo\nthree")
-        lines.data = "one"
-        await pilot.pause()
-        assert lines.size.height == 3
-        below.data = "below\ntaller"  # another region grows: the screen is laid out
-        await pilot.pause()
-        assert lines.size.height == 1 and below.region.y == 1
-
-
 def lines_drawn(monkeypatch, widget: Widget) -> list[str]:
-    """The lines of ``widget`` drawn again: the text of each line drawn by
-    its content rows (``KeptLines.draw``), ``"row y"`` for a row drawn by
-    Textual (its ``render_line``); the others come from the rows kept."""
+    """The lines of ``widget`` drawn into a strip (not found in its line
+    cache), as their text."""
     drawn: list[str] = []
-    draw, render_line = KeptLines.draw, Lines.render_line
+    original = Content.from_rich_text
 
-    def counted_draw(self, line, *args):
-        if self is widget._kept:
-            drawn.append(line.plain)
-        return draw(self, line, *args)
+    def counted(text, console=None):
+        drawn.append(text.plain)
+        return original(text, console)
 
-    def counted_line(self, y):
-        if self is widget:
-            drawn.append(f"row {y}")
-        return render_line(self, y)
-
-    monkeypatch.setattr(KeptLines, "draw", counted_draw)
-    monkeypatch.setattr(Lines, "render_line", counted_line)
+    monkeypatch.setattr(Content, "from_rich_text", counted)
     return drawn
 
 
@@ -156,28 +152,17 @@ async def test_a_style_change_on_one_line_repaints_that_line(monkeypatch):
         assert next(iter(lines.render_line(2))).style.bold
 
 
-class Nested(App[None]):
-    """A region inside a container of auto height (as the other seats' rows are)."""
-
-    CSS = "Lines { height: auto; } #box { height: auto; } TableColumn { height: auto; }"
-
-    def compose(self) -> ComposeResult:
-        with TableColumn():
-            with Vertical(id="box"):
-                yield Lines(id="lines")
-            yield Lines(id="below")
-
-
-async def test_the_next_layout_gives_a_region_in_a_container_the_lines_its_text_needs():
-    app = Nested()
+async def test_a_line_shown_before_is_drawn_from_the_line_cache(monkeypatch):
+    app = Column()
     async with app.run_test(size=(40, 10)) as pilot:
-        lines, below = await shown(app, pilot, "one\ntwo\nthree")
-        lines.data = "one"
+        lines, _ = await shown(app, pilot, "one\ntwo\nthree")
+        lines.data = "one\nTWO\nthree"
         await pilot.pause()
-        assert app.query_one("#box").size.height == 3
-        below.data = "below\ntaller"  # another region grows: the screen is laid out
+        drawn = lines_drawn(monkeypatch, lines)
+        lines.data = "one\ntwo\nthree"  # back to a text drawn before
         await pilot.pause()
-        assert lines.size.height == 1 and app.query_one("#box").size.height == 1 and below.region.y == 1
+        assert drawn == []
+        assert [lines.render_line(y).text.strip() for y in range(3)] == ["one", "two", "three"]
 
 
 async def test_a_shorter_text_lays_out_a_table_that_overflows_its_window(monkeypatch):

@@ -1,32 +1,22 @@
-"""A table widget's repaint goes straight to its screen (issue 13,
-thirteenth round; ``ui/widgets/_textual_private`` notes 11 and 12).
-
-Textual repaints a widget by waking the widget's own message pump, which
-then posts an ``Update`` to the screen; the regions, the footer, the log and
-its scrollbar hand the screen their repaint at once instead. After every
-key the terminal must show what a redraw of the whole screen shows: each
-frame the app writes is applied to a model of the terminal (the frames'
-segments as Rich renders them for ``App._display``; ``QuickChopsUpdate``
-writes the same bytes, ``tests/ui/test_dirty_lines.py``).
+"""The table repaints only what changed, and what the terminal shows is
+right: after every key the terminal must show what a redraw of the whole
+screen shows. Each frame the app writes is applied to a model of the
+terminal (the frames' segments as Rich renders them for ``App._display``).
 """
 
 from __future__ import annotations
 
 import pytest
-from helpers import count_frames, on_frames, scripted_bot, sit, situation
+from helpers import on_frames, scripted_bot, sit, situation
 from rich.cells import cell_len
 from rich.console import Console
 from rich.segment import ControlType
-from textual import messages
 from textual._compositor import LayoutUpdate
 from textual.geometry import Region as Area
-from textual.widget import Widget
 
 from momiji_tui.engine import events as ev
 from momiji_tui.ui.app import MomijiApp
-from momiji_tui.ui.widgets._textual_private import ScreenRepaint
 from momiji_tui.ui.widgets.log_panel import LogPanel
-from momiji_tui.ui.widgets.table_regions import Region
 
 HAND = "M0a M1a C0a C1a O0a O1a G0a G1a K0a"
 KEYS = ("1", "right", "2", "enter", "u", "1", "enter", "down", "up", "c", "M", "escape", "m", "m", "e")
@@ -94,58 +84,3 @@ async def test_rules_4_after_every_key_the_terminal_shows_what_a_full_redraw_sho
             assert terminal.cells == redrawn.cells, key
             shown.append(terminal.rows())
     assert shown[2] != shown[3]  # the keys changed what is shown (a play)
-
-
-async def test_rules_4_2_a_play_wakes_no_region_and_posts_no_update(isolated_dirs, monkeypatch):
-    """A confirmed play repaints the hand, your row, the preview and the log;
-    none of them posts an ``Update`` (their repaint is handed to the screen),
-    and with Textual's repaint they do (else this proves nothing)."""
-    for textual in (False, True):
-        app = MomijiApp(isolated_dirs / str(textual), bot_delay=0, make_bot=scripted_bot)
-        updates: list[str] = []
-        original = messages.Update.__init__
-
-        def counted(self, widget, original=original, updates=updates):
-            updates.append(type(widget).__name__)
-            original(self, widget)
-
-        with monkeypatch.context() as patch:
-            if textual:
-                patch.setattr(ScreenRepaint, "refresh", Widget.refresh)
-            async with app.run_test(size=(80, 24)) as pilot:
-                screen = await sit(pilot, situation(hand="M0a C1a", display="O1b"))
-                await pilot.press("1", "enter", "u", "1")  # every region drawn once at its width
-                for _ in range(4):  # bounded: the table changes arrive as messages
-                    await pilot.pause()
-                patch.setattr(messages.Update, "__init__", counted)
-                hand = screen.query_one("#hand", Region)
-                renders = hand.renders
-                await pilot.press("enter")  # plays M0a (RULES §4.2)
-                for _ in range(4):  # bounded: the table change arrives as a message
-                    await pilot.pause()
-                assert hand.renders > renders
-        table_widgets = {"HandRegion", "YouRegion", "PreviewLine", "LogPanel", "TableFooter"}
-        if textual:
-            assert table_widgets & set(updates)
-        else:
-            assert not table_widgets & set(updates), updates
-
-
-async def test_rules_4_2_a_play_that_grows_your_row_is_drawn_in_one_frame(isolated_dirs, monkeypatch):
-    """Your first pile, drawn as a big card at 200×60, makes your row taller: a layout. The regions' repaints
-    reach the screen at once, so the layout must too (else the screen drew
-    the repaints, then the layout in a second frame)."""
-    app = MomijiApp(isolated_dirs, bot_delay=0, make_bot=scripted_bot)
-    async with app.run_test(size=(200, 60)) as pilot:
-        screen = await sit(pilot, situation(hand="M0a C1a", display="O1b"))
-        you = screen.query_one("#you", Region)
-        await pilot.press("1")
-        for _ in range(4):  # bounded: the selection is drawn
-            await pilot.pause()
-        height = you.size.height
-        frames = count_frames(monkeypatch)
-        await pilot.press("enter")  # plays M0a: your first pile (RULES §4.2)
-        for _ in range(4):  # bounded: the table change and its layout
-            await pilot.pause()
-        assert you.size.height > height  # the row grew: a layout
-        assert len(frames) == 1

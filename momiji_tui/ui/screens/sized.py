@@ -7,20 +7,14 @@ The screen gets the CSS class ``-too-small`` (which hides everything but the
 notice, see ``momiji.tcss``) and ``-wide`` when there is room for
 side-by-side panels. The app calls ``fit_to_size`` on every sized screen of
 its stack when the terminal is resized.
-
-A sized screen repaints only the lines that changed (its compositor is
-``DirtyLinesCompositor``, ``widgets/_textual_private`` note 8).
 """
 
 from __future__ import annotations
-
-from typing import Any
 
 from textual import events
 from textual.screen import Screen
 
 from ..models.host import GameHost, host
-from ..widgets._textual_private_chops import DirtyLinesCompositor
 from ..widgets.size_notice import SizeNotice
 
 WIDE = 150  # columns from which the table puts the move log beside the table
@@ -32,10 +26,6 @@ class SizedScreen(Screen[None]):
     """A screen with a minimum size (``MIN_SIZE``: columns, rows)."""
 
     MIN_SIZE: tuple[int, int] = (40, 12)
-
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        self._compositor = DirtyLinesCompositor()  # only the changed lines drawn (note 8)
 
     @property
     def momiji(self) -> GameHost:

@@ -2,32 +2,26 @@
 player's seat, grouped by turn under a heading (``ui/models/log_lines.py``).
 
 Lines are wrapped at the panel's width minus its scrollbar, and wrapped again
-when that width changes; the panel then stays at the latest moves (issue 14,
-defects 1 and 2).
+when that width changes; the panel then stays at the latest moves.
 
-A new line asks for no layout (issue 13, fourth round): ``RichLog.write``
-grows the log's ``virtual_size``, and Textual's ``virtual_size`` then lays
-the whole screen out again, only so that the scrollbar is arranged anew.
-The log is a fixed box (its height comes from the screen, never from its
-lines), so here a new ``virtual_size`` tells the scrollbar the new length;
-a layout is asked only when a scrollbar must appear or go (``overflow:
-auto``), and the log scrolls to its end at once instead of after the next
-frame. What is repainted is what moved: the whole log when it scrolled, else
-only the new lines. A layout that resizes the log asks for no
-second one through its scrollbar (``_textual_private``, note 1).
+A new line asks for no layout: ``RichLog.write`` grows the log's
+``virtual_size``, which in ``Widget`` lays the whole screen out again. The
+log is a fixed box (its height comes from the screen, never from its
+lines), so here ``virtual_size`` asks for nothing and its watcher tells the
+scrollbar the new length; a layout is asked only when a scrollbar must
+appear or go (``overflow: auto``). What is repainted is what moved: the
+whole log when it scrolled, else only the new lines (``refresh_lines``).
 
-A tall log turns its page by a quarter at once (issue 13, eleventh round),
-as Vim's ``scrolljump`` and xterm's jump scroll do for slow terminals: a new
-line that does not fit a full log scrolls it so that the newest line has a
-quarter of the log's rows blank below it, and the next lines fill them in
-place (a log filled at once, as when a game is resumed, ends flush). A
-scroll repaints every row of the log (~60 at 200×60, the largest part of a
-play's repaint and two thirds of its bytes); a line written into a blank row
-repaints that row alone. The blank rows are the log's virtual size, padded
-to the page shown (``validate_virtual_size``), so the scrollbar, the end of
-the log and Textual's anchoring all agree. A short log (fewer than
-``JUMP_FROM`` rows: 80×24 shows 3 or 4) keeps every row for lines and scrolls
-line by line."""
+A tall log turns its page by a quarter at once, as Vim's ``scrolljump`` and
+xterm's jump scroll do for slow terminals: a new line that does not fit a
+full log scrolls it so that the newest line has a quarter of the log's rows
+blank below it, and the next lines fill them in place (a log filled at
+once, as when a game is resumed, ends flush). A scroll repaints every row
+of the log; a line written into a blank row repaints that row alone. The
+blank rows are the log's virtual size, padded to the page shown
+(``validate_virtual_size``), so the scrollbar, the end of the log and
+Textual's anchoring all agree. A short log (fewer than ``JUMP_FROM`` rows:
+80×24 shows 3 or 4) keeps every row for lines and scrolls line by line."""
 
 from __future__ import annotations
 
@@ -38,13 +32,11 @@ from rich.text import Text
 from textual import events
 from textual.geometry import Size
 from textual.reactive import Reactive
-from textual.scrollbar import ScrollBar
+from textual.widgets import RichLog
 
 from ...engine import events as ev
 from ..models.host import GameHost
 from ..models.log_lines import LogBook
-from ._textual_private import append_fitting_line, painted_by_layout, quiet_vertical_scrollbar, scroll_end_now
-from .kept_style import KeptStyleLog
 
 JUMP_FROM = 16
 """Rows from which the log turns its page by a quarter instead of a line."""
@@ -57,10 +49,9 @@ def jump_rows(height: int) -> int:
     return height // 4 if height >= JUMP_FROM else 0
 
 
-class LogPanel(KeptStyleLog):
+class LogPanel(RichLog):
     """A scrolling log of the whole game. Not focusable: the table's keys
-    stay with the table; the mouse wheel and PageUp/PageDown scroll it. Its
-    style is computed once per repaint, not per line drawn (``KeptStyleLog``)."""
+    stay with the table; the mouse wheel and PageUp/PageDown scroll it."""
 
     can_focus = False
     virtual_size = Reactive(Size(0, 0), layout=False, repaint=False)  # see the module's docstring
@@ -72,6 +63,7 @@ class LogPanel(KeptStyleLog):
         self._wrapped_at = 0  # the width the shown lines were wrapped at
         self.following = True  # the latest moves are in view (the player has not scrolled up)
         self._page_end = 0  # the last page's bottom row when it was turned (blank rows to fill), else 0
+        self._box = Size(0, 0)  # the log's outer size at its last resize
 
     def reset(self, app: GameHost) -> None:
         """Refill from the table's whole event log."""
@@ -104,7 +96,7 @@ class LogPanel(KeptStyleLog):
             if count >= height and len(self.lines) > max(self._page_end, height) and (blank := jump_rows(height)):
                 self._page_end = len(self.lines) + blank  # turn the page: blank rows below the newest line
                 self.virtual_size = self.virtual_size  # padded to the new page (``validate_virtual_size``)
-            scroll_end_now(self)
+            self.scroll_end(animate=False, immediate=True, x_axis=False)
             if round(self.scroll_y) == top:  # nothing moved (a scroll repaints the whole log)
                 self.refresh_lines(count, len(self.lines) - count)
 
@@ -132,12 +124,6 @@ class LogPanel(KeptStyleLog):
         if self.show_horizontal_scrollbar:
             self.horizontal_scrollbar.window_virtual_size = new.width
 
-    @property
-    def vertical_scrollbar(self) -> ScrollBar:
-        """The log's scrollbar: a layout that resizes the log (the table above
-        it grew, at 80×24) asks through it for no second layout."""
-        return quiet_vertical_scrollbar(self)
-
     def line_width(self) -> int:
         """The width lines are wrapped at: the content width, less the
         scrollbar's even before it shows (0 before the first layout)."""
@@ -154,8 +140,7 @@ class LogPanel(KeptStyleLog):
             self._wrapped_at = 0  # the lines shown lack this one: wrap all again on a resize
             return
         self._wrapped_at = width
-        if not append_fitting_line(self, line, width):  # a line that fits: no wrap to work out
-            self.write(line, width=width, shrink=False, expand=False, scroll_end=False)
+        self.write(line, width=width, shrink=False, expand=False, scroll_end=False)
 
     def on_mount(self) -> None:
         """Anchored at the end: a layout that resizes the log (the table
@@ -163,30 +148,22 @@ class LogPanel(KeptStyleLog):
         scrolling up releases it, a new line anchors it again."""
         self.anchor()
 
-    def _size_updated(self, size: Size, virtual_size: Size, container_size: Size, layout: bool = True) -> bool:
-        """A layout resized the log (private hook: ``_textual_private``, note
-        3): keep the latest moves in view in that layout's own frame. A page
-        turned at the old size is dropped (its blank rows were a quarter of
-        the old height): the log ends at its last line again."""
-        resized = size != self.outer_size  # outer sizes (``self.size`` is inside the gutter)
-        following = self.following
-        if resized and self._page_end:
-            self._page_end = 0
-            self.set_reactive(LogPanel.virtual_size, Size(self.virtual_size.width, len(self.lines)))
-        changed = super()._size_updated(size, virtual_size, container_size, layout)
-        if resized and self.is_mounted:
-            painted_by_layout(self, self.max_scroll_y if following else None)
-        return changed
-
     def watch_scroll_y(self, old_value: float, new_value: float) -> None:
         super().watch_scroll_y(old_value, new_value)
         self.following = new_value >= self.max_scroll_y
 
     def on_resize(self, event: events.Resize) -> None:
         """Wrap every line again at a new width; stay at the latest moves
-        when they were in view (else near the same place)."""
+        when they were in view (else near the same place). A page turned at
+        the old size is dropped (its blank rows were a quarter of the old
+        height): the log ends at its last line again."""
         width = self.line_width()
         following = self.following
+        if self.outer_size != self._box:
+            self._box = self.outer_size
+            if self._page_end:
+                self._page_end = 0
+                self.virtual_size = Size(self.virtual_size.width, len(self.lines))
         if width <= 0 or width == self._wrapped_at:
             if following:
                 self.scroll_end(animate=False, x_axis=False)

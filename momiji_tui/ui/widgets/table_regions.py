@@ -1,19 +1,32 @@
 """The regions of the table, one widget each: status line, display,
-objectives, each other seat's row, your row, hand and preview.
+objectives, each other seat's row, your row, hand, news, message and preview.
 
-Each widget takes the slice of the game it shows (``ui/models/table_text``)
-through its reactive ``data``; Textual calls ``watch_data`` only when the
-new slice differs from the old (slices are frozen dataclasses compared by
-value), so a widget whose slice did not change is neither re-rendered nor
-refreshed. Widgets never see the app: data comes down from the screen.
+Each region is a Line-API widget (Textual's ``render_line``): it takes the
+slice of the game it shows (``ui/models/table_text``) through its reactive
+``data``, turns it into a Rich ``Text`` and keeps that text's lines. A new
+text repaints only the lines that differ from the ones shown
+(``refresh`` of those lines' regions: Textual keeps every other line as
+drawn), and asks for a layout only when the text needs more lines than the
+region has. A shorter text keeps the region's lines, blank at the bottom
+(nothing below moves: a repaint), until the screen calls ``release`` (a
+new turn, a resize, the screen shown again) or the table no longer fits
+its window. Each
+line is drawn into a ``Strip`` once per content and base style (a line
+cache keyed on the line's text, spans and style): a player going back and
+forth between a few selections draws no line twice. Textual's CSS does the
+rest (padding, borders, the background under the text, NO_COLOR filters); a
+line is drawn as Textual draws text (``Content``), over the region's
+``visual_style``.
+
+Widgets never see the app: data comes down from the screen.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Hashable, Sequence
 from typing import Any, ClassVar, Generic, TypeVar
 
-from rich.style import Style
+from rich.console import Console
 from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
@@ -24,162 +37,146 @@ from textual.geometry import Size
 from textual.reactive import reactive
 from textual.strip import Strip
 from textual.widget import Widget
-from textual.widgets import Static
 
 from ..models.table_fit import fit_lines, fitted_height
-from ..models.text_lines import split_lines
-from ._textual_private import ScreenRepaint, set_static_content
-from ._textual_private_rows import ContentRows, render_options
-from .quick_content import KeptLines, QuickContent, QuickLines, fits_by_lines
-from .quiet_size import TableColumn, quiet_virtual_size
 from ..models.table_text import (
     DisplaySlice, HandSlice, ObjectivesSlice, SeatSlice, StatusSlice, YouSlice, display_region_text,
     hand_text, objectives_region_text, opponent_text, status_text, you_text,
 )
+from ..models.text_lines import split_lines
+from ...textual_fence import still_virtual_size
 
 SliceT = TypeVar("SliceT")
 
+STRIPS_KEPT = 512
+"""Lines drawn a region keeps (keyed on content); more: start again."""
 
-class Region(ScreenRepaint, Static, Generic[SliceT]):
-    """A Static that draws its ``data`` slice; ``renders`` counts redraws.
+
+def text_lines(text: Text, width: int, console: Console) -> tuple[Text, ...]:
+    """The lines ``text`` shows at ``width`` cells: its own lines when each
+    fits (the table's texts are packed to fit), else Rich's word wrap.
+    ``width`` <= 0: none. Raises nothing."""
+    if width <= 0:
+        return ()
+    if fitted_height(text, width) is not None:
+        return split_lines(text)
+    return tuple(text.wrap(console, width))
+
+
+def line_key(line: Text) -> Hashable:
+    """What a drawn line depends on in its text: characters, spans, base style."""
+    return (line.plain, tuple(line.spans), line.style)
+
+
+class Region(Widget, Generic[SliceT]):
+    """A widget that draws its ``data`` slice line by line; ``renders``
+    counts the slices turned into text.
 
     ``LINES`` > 0: the region reserves that many lines (its CSS height) and
-    never changes height; a longer text is cut with an ellipsis.
+    never changes height; a longer text is cut with an ellipsis."""
 
-    Drawn through ``QuickLines`` (``QuickContent`` for a text that wraps):
-    no per-cell offsets (no mouse text selection in the table's regions; the
-    log keeps it), and a line drawn last time is not drawn again."""
-
+    DEFAULT_CSS = "Region { height: auto; }"
     ALLOW_SELECT = False
     LINES: ClassVar[int] = 0
     data: reactive[Any] = reactive(None, init=False, layout=False, repaint=False)
-    virtual_size = quiet_virtual_size()  # never scrolled: a layout that resized it asks for no second one
+    virtual_size = still_virtual_size()  # never scrolled: its layout asks for no second one
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.renders = 0
-        self._measured: tuple[int, int] | None = None  # (width, height) of the text shown
-        self._shown: tuple[Text, str | Style, int] | None = None  # the text shown, its style, its width
-        self._lines: tuple[int, tuple[Text, ...]] | None = None  # width, lines shown
-        self._lines_text: Text | None = None  # the text ``_lines`` holds the lines of
-        self._kept = KeptLines()  # the strips of the lines drawn last
-        self._rows = ContentRows()  # the rows drawn last (``_textual_private_rows``)
+        self.content = Text("")  # the text shown
+        self._lines: tuple[Text, ...] = ()  # its lines at ``_width``
+        self._width = 0
+        self._height = 0  # the lines the last layout gave it (kept when the text gets shorter)
+        self._strips: dict[Hashable, Strip] = {}  # (line key, base style) -> the line drawn
 
     def render_slice(self, data: SliceT) -> Text:
         """The text for ``data`` (each region its own renderer)."""
         raise NotImplementedError
 
-    def render(self) -> Any:
-        """The text shown, drawn without selection offsets: by its lines
-        (``QuickLines``) when they are known, else ``QuickContent``."""
-        lines = self._lines
-        if lines is not None and self.content is self._lines_text:
-            return QuickLines(lines[1], self._kept, self.app.theme, self._content)
-        visual = self.visual
-        return QuickContent(visual) if isinstance(visual, Content) else visual
-
-    def render_lines(self, crop: Area) -> list[Strip]:
-        """The rows of ``crop``: drawn by ``ContentRows`` (each line kept as
-        drawn) while the text is drawn by its lines, else Textual's drawing."""
-        lines, options = self._lines, render_options(self)
-        if lines is not None and self.content is self._lines_text and fits_by_lines(
-                lines[1], self.size.width, options):
-            theme = self.app.theme
-            rows = self._rows.render(self, crop, lines[1], options,
-                                     lambda line, style, options: self._kept.draw(line, style, options, theme),
-                                     super().render_lines)
-            if rows is not None:
-                return rows
-        return super().render_lines(crop)
-
-    def _content(self) -> Content:
-        """The text shown as a ``Content`` (converted when first asked)."""
-        visual = self.visual
-        return visual if isinstance(visual, Content) else Content(str(visual))
-
     def watch_data(self, data: SliceT | None) -> None:
         if data is None:
             return
         self.renders += 1
-        text = self.render_slice(data)
-        shown = (text, text.style, self.content_size.width)  # Text == compares plain text and spans
-        if shown == self._shown:
-            return  # a new slice that reads the same (e.g. the whole view changed): nothing to repaint
-        self._shown = shown if shown[2] > 0 else None  # before the first layout: shown again later
-        self.show(text)
+        self.show(self.render_slice(data))
+
+    def fitted(self, text: Text, width: int) -> Text:
+        """``text`` as shown at ``width``: cut to ``LINES`` lines when the
+        region has a fixed height."""
+        return fit_lines(text, width, self.LINES, self.app.console) if self.LINES else text
 
     def show(self, text: Text) -> None:
-        """Show ``text``; lay the screen out again only when it needs more
-        lines than the region has (measured as Textual lays it out: wrapped at
-        the content width). A shorter text keeps the region's lines, blank at
-        the bottom, until the next layout (a repaint: nothing below moves).
-        A region of fixed ``LINES`` is only repainted."""
+        """Show ``text``: repaint the lines that changed; lay the screen out
+        again only when it needs more lines than the region has, or fewer
+        while the table does not fit its window (never for ``LINES``)."""
         width = self.content_size.width
+        text = self.fitted(text, width)
+        self.content = text
+        old, old_width = self._lines, self._width
+        lines = self._lines = text_lines(text, width, self.app.console)
+        self._width = width
+        if width <= 0 or old_width != width:
+            self.refresh(layout=not self.LINES)
+        elif not self.LINES and (len(lines) > self._height or
+                                 (len(lines) < self._height and self.table_overflows())):
+            self._height = 0
+            self.refresh(layout=True)
+        else:
+            changed = [Area(0, y, width, 1) for y in range(max(len(lines), len(old)))
+                       if y >= len(lines) or y >= len(old) or line_key(lines[y]) != line_key(old[y])]
+            if changed:
+                self.refresh(*changed)
+
+    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
+        """The lines the text takes at ``width`` (``LINES`` when fixed)."""
         if self.LINES:
-            self.repaint_lines(fit_lines(text, width, self.LINES, self.app.console), width)
-            return
-        if width <= 0:
-            self._lines = None
-            self.update(text)
-            return
-        measured = self._measured
-        before = measured[1] if measured is not None and measured[0] == width else \
-            self.get_content_height(self.parent_size(), self.app.size, width)
-        self.repaint_lines(text, width)
-        height = fitted_height(text, width)  # the table's texts are packed to fit: no wrap to measure
-        if height is None:
-            height = self.get_content_height(self.parent_size(), self.app.size, width)
-        self._measured = (width, height)  # the next text is compared with this one's height
-        if height == before:
-            return
-        column = self.column()
-        if height > self.content_size.height or column is None or not column.keep_lines(self):
-            self.refresh(layout=True)  # more lines than it has (or nowhere to keep them): lay out
-            if column is not None:
-                column.lay_out_kept()  # the regions that kept lines are measured in the same layout
+            return self.LINES
+        if width != self._width:
+            self._width = width
+            self._lines = text_lines(self.content, width, self.app.console)
+        self._height = max(len(self._lines), self._height)
+        return self._height
 
-    def column(self) -> TableColumn | None:
-        """The table's column this region sits in (None outside one)."""
-        for node in self.ancestors:
-            if isinstance(node, TableColumn):
-                return node
-        return None
+    def release(self) -> None:
+        """Give back the lines kept beyond the text's own (a layout)."""
+        if self._height > len(self._lines):
+            self._height = 0
+            self.refresh(layout=True)
 
-    def repaint_lines(self, text: Text, width: int) -> None:
-        """Show ``text`` and repaint only its lines that differ from the lines
-        shown (text or styles); all of them when either text wraps at
-        ``width`` (no line of it known) or the width changed. A new base
-        style (the preview turns bold) is in each line's own style."""
-        lines = split_lines(text) if fitted_height(text, width) is not None else None
-        old, self._lines = self._lines, (width, lines) if lines is not None else None
-        self._lines_text = text
-        if lines is None or old is None or old[0] != width:
-            self.update(text, layout=False)
-            return
-        before = old[1]
-        # Text == compares characters and spans, not the base style: compare it too.
-        changed = [y for y in range(max(len(lines), len(before)))
-                   if y >= len(lines) or y >= len(before) or lines[y] != before[y]
-                   or lines[y].style != before[y].style]
-        set_static_content(self, text)
-        if changed:
-            self.refresh(*(Area(0, y, width, 1) for y in changed))
+    def table_overflows(self) -> bool:
+        """Whether a container this region sits in (the screen included)
+        shows fewer lines than its content takes: freed lines may bring the
+        rest into view."""
+        return any(node.virtual_size.height > node.size.height
+                   for node in self.ancestors if isinstance(node, Widget))
+
+    def render_line(self, y: int) -> Strip:
+        """Line ``y`` of the text, over the region's own style (Textual adds
+        padding, borders and filters); blank below the text."""
+        style = self.visual_style
+        lines = self._lines
+        if y >= len(lines):
+            return Strip.blank(self.size.width, style.rich_style)
+        line = lines[y]
+        key = (line_key(line), style)
+        strip = self._strips.get(key)
+        if strip is None:
+            if len(self._strips) >= STRIPS_KEPT:
+                self._strips.clear()
+            segments = Content.from_rich_text(line, self.app.console).render_segments(style)
+            strip = self._strips[key] = Strip(segments, line.cell_len)
+        return strip
 
     def on_resize(self, event: events.Resize) -> None:
-        """A fixed region cuts its text again at its new width."""
-        if self.LINES and self.data is not None:
-            self.show(self.render_slice(self.data))
-
-    def parent_size(self) -> Size:
-        """The size of the container the region sits in."""
-        parent = self.parent
-        return parent.size if isinstance(parent, Widget) else self.app.size
+        """At a new width the text is cut and split again."""
+        if self.content_size.width != self._width:
+            self.show(self.render_slice(self.data) if self.data is not None else self.content)
 
 
 TEXT_DATA: reactive[Any] = reactive(None, init=False, layout=False, repaint=False, always_update=True)
 """The ``data`` of a region given a ready ``Text``: every text set reaches
 ``watch_data``, because ``Text ==`` ignores the base style (the same words
-turned bold would be dropped); ``watch_data`` skips a text shown already."""
+turned bold would be dropped); lines that read the same are not repainted."""
 
 
 class StatusLine(Region[StatusSlice]):
@@ -246,8 +243,23 @@ class MessageLine(Region[Text]):
         return data
 
 
-class Opponents(Vertical):
-    """One ``OpponentRow`` per other seat, in seat order."""
+class TableColumn(Vertical):
+    """The table's column of regions (``#table``) and the blank beside a
+    tall log (``#spacer``): they never scroll, so a layout that resized them
+    asks for no second one, and their own cells (padding, background) are
+    drawn as blank lines of their style (``BLANK``), not line by line."""
+
+    BLANK = True
+    virtual_size = still_virtual_size()
+
+
+class Opponents(TableColumn):
+    """One ``OpponentRow`` per other seat, in seat order (its border is drawn:
+    not ``BLANK``)."""
+
+    BLANK = False
+
+    DEFAULT_CSS = "Opponents { height: auto; }"
 
     def __init__(self, count: int, **kwargs: Any) -> None:
         super().__init__(**kwargs)
@@ -270,5 +282,4 @@ class Opponents(Vertical):
     @property
     def content(self) -> Text:
         """Every row's text, one after the other (what the region shows)."""
-        texts = [row.content for row in self.rows]
-        return Text("\n").join(t if isinstance(t, Text) else Text(str(t)) for t in texts)
+        return Text("\n").join(row.content for row in self.rows)
