@@ -6,8 +6,10 @@ Imports are lazy so ``momiji --help`` starts fast (no Textual import).
 from __future__ import annotations
 
 import argparse
+import os
 import shutil
 import sys
+from collections.abc import Mapping
 from pathlib import Path
 
 
@@ -15,6 +17,14 @@ REVIEW_CANCELLED = "Review cancelled; nothing was saved."
 FROM_CACHE = "read from the review kept beside the game (no new search)."
 NOT_CACHED = ("the review could not be saved beside the game (read-only folder or disk full): "
               "it is computed again next time.")
+NO_TERMINAL = ("momiji needs an interactive terminal: stdin and stdout are not one "
+               "(in scripts: momiji list, replay ID --review, export, simulate).")
+NO_TERMINAL_STATUS = 2
+"""Exit status of a full-screen command refused for want of a terminal (a usage error)."""
+BROKEN_PIPE_STATUS = 141
+"""Exit status when the reader of stdout went away: 128 + SIGPIPE, what the
+shell reports for ``git log | head -1`` or ``ls | head -1`` (so ``set -o
+pipefail`` scripts see momiji as they see git)."""
 
 
 def _data_dir(args: argparse.Namespace) -> Path:
@@ -28,8 +38,34 @@ def _add_common(p: argparse.ArgumentParser) -> None:
                                        "or $MOMIJI_DATA_DIR)")
 
 
+def terminal_refusal(env: Mapping[str, str], stdin_tty: bool, stdout_tty: bool) -> str | None:
+    """Why a full-screen command cannot start here, as one line, or None.
+
+    It needs a terminal on stdin and stdout (else :data:`NO_TERMINAL`), and
+    one with cursor control: ``TERM`` unset, empty, ``dumb`` or ``unknown``
+    gets the SSH server's message (``ssh.terminal.no_cursor_message``)."""
+    from .ssh.terminal import NO_CURSOR_TERMS, no_cursor_message
+
+    if not (stdin_tty and stdout_tty):
+        return NO_TERMINAL
+    term = env.get("TERM", "").strip()
+    if term.lower() in NO_CURSOR_TERMS:
+        return no_cursor_message(term)
+    return None
+
+
+def _refuse_without_terminal() -> bool:
+    """Print why the full-screen app cannot start here (then True), or False."""
+    why = terminal_refusal(os.environ, sys.stdin.isatty(), sys.stdout.isatty())
+    if why:
+        print(why, file=sys.stderr)
+    return why is not None
+
+
 def cmd_play(args: argparse.Namespace) -> int:
     """Start the app: the menu (with 'Continue'), or a new game at once."""
+    if _refuse_without_terminal():
+        return NO_TERMINAL_STATUS
     from .ui.app import MomijiApp
     from .ui.models.new_game import NewGameOptions
 
@@ -82,6 +118,8 @@ def _check_saved(path: Path) -> bool:
 
 def cmd_resume(args: argparse.Namespace) -> int:
     """Continue a saved game (the latest unfinished one by default)."""
+    if _refuse_without_terminal():
+        return NO_TERMINAL_STATUS
     from .session.saves import latest_unfinished_game
     from .ui.app import MomijiApp
 
@@ -108,6 +146,8 @@ def cmd_resume(args: argparse.Namespace) -> int:
 def cmd_replay(args: argparse.Namespace) -> int:
     """Step through a saved game, event by event or turn by turn (or, with
     ``--review``, print its post-game review)."""
+    if not args.review and _refuse_without_terminal():
+        return NO_TERMINAL_STATUS
     from .ui.app import MomijiApp
 
     data = _data_dir(args)
@@ -323,7 +363,23 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: list[str] | None = None) -> int:
-    """Entry point of the ``momiji`` console script."""
+    """Entry point of the ``momiji`` console script: the command's exit
+    status; :data:`BROKEN_PIPE_STATUS`, quietly, when stdout's reader went
+    away (``momiji list | head -1``)."""
+    try:
+        status = _dispatch(argv)
+        sys.stdout.flush()  # inside the try: a late EPIPE surfaces here, not at exit
+    except BrokenPipeError:
+        # Python's recommended pattern (docs: signal, "Note on SIGPIPE"):
+        # stdout now points at devnull so the flush at exit is quiet too.
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return BROKEN_PIPE_STATUS
+    return status
+
+
+def _dispatch(argv: list[str] | None) -> int:
+    """Parse ``argv`` (default: ``sys.argv[1:]``) and run the command."""
     argv = list(sys.argv[1:] if argv is None else argv)
     if argv and argv[0] == "tournament":
         return cmd_tournament(argv[1:])

@@ -38,17 +38,17 @@ def test_data_dir_comes_from_the_environment(isolated_dirs, capsys):
     assert "Ada, Bot" in capsys.readouterr().out
 
 
-def test_resume_without_games_says_so(capsys):
+def test_resume_without_games_says_so(capsys, a_terminal):
     assert cli.main(["resume"]) == 1
     assert "no unfinished game" in capsys.readouterr().err
 
 
-def test_resume_unknown_id_says_so(capsys):
+def test_resume_unknown_id_says_so(capsys, a_terminal):
     assert cli.main(["resume", "20200101-000000-abcdef"]) == 1
     assert "No saved game 20200101-000000-abcdef" in capsys.readouterr().err
 
 
-def test_resume_rejects_a_hostile_id(capsys):
+def test_resume_rejects_a_hostile_id(capsys, a_terminal):
     assert cli.main(["resume", "../../etc/passwd"]) == 1
     assert capsys.readouterr().err
 

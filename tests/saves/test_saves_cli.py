@@ -15,7 +15,7 @@ from momiji_tui.ui.app import MomijiApp
 
 
 @pytest.fixture
-def opened(monkeypatch) -> list[MomijiApp]:
+def opened(monkeypatch, a_terminal) -> list[MomijiApp]:
     """Apps the CLI would have run (nothing is shown)."""
     apps: list[MomijiApp] = []
     monkeypatch.setattr(MomijiApp, "run", lambda self, *a, **k: apps.append(self))

@@ -27,6 +27,7 @@ def test_each_bot_seat_gets_its_own_level():
 
 def _captured_app(monkeypatch) -> list[MomijiApp]:
     apps: list[MomijiApp] = []
+    monkeypatch.setattr(cli, "_refuse_without_terminal", lambda: False)
     monkeypatch.setattr(cli, "_run_app", lambda app: apps.append(app) or 0)
     return apps
 
