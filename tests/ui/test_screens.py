@@ -306,6 +306,11 @@ def test_winner_sentences_name_the_tiebreak():
     assert tie.startswith("Kaede wins on the tiebreak: tied with You on 30 points") and "(5)" in tie
     shared = winner_sentence(sheet([30, 30, 10], [2, 2, 1], (0, 1), True), names, 0)
     assert shared.startswith("You and Kaede share the victory with 30 points")
+    # The replay watches from no seat (me=None), but a seat saved as "You"
+    # still takes "win", as on the score sheet.
+    assert winner_sentence(sheet([62, 20, 10], [1, 1, 1], (0,), False), names, None) == "You win with 62 points."
+    tie = winner_sentence(sheet([30, 30, 10], [5, 2, 1], (0,), True), names, None)
+    assert tie.startswith("You win on the tiebreak: tied with Kaede") and "you hold more acorns (5)" in tie
 
 
 # --------------------------------------------------------------- help, log
