@@ -316,7 +316,7 @@ def build_parser() -> argparse.ArgumentParser:
                            "bot seat, e.g. hard,normal (then --seats may be left out)")
     play.add_argument("--draft", action="store_true", help="draft landscapes (RULES §2.1)")
     play.add_argument("--seed", type=argtypes.seed, help="seed for a reproducible deal (0 or more)")
-    play.set_defaults(func=cmd_play)
+    play.set_defaults(func=cmd_play, command_parser=play)
     resume = sub.add_parser("resume", help="continue a saved game")
     _add_common(resume)
     resume.add_argument("game_id", nargs="?", help="the game (default: the latest unfinished)")
@@ -341,12 +341,12 @@ def build_parser() -> argparse.ArgumentParser:
     export.add_argument("path", nargs="?", help="the file to write (or a folder); never overwritten")
     export.add_argument("--all", action="store_true", help="every game of the database (with --to)")
     export.add_argument("--to", metavar="DIR", help="the data dir to export every game to (as with --data-dir)")
-    export.set_defaults(func=cmd_export)
+    export.set_defaults(func=cmd_export, command_parser=export)
     imp = sub.add_parser("import", help="add a game file to the saved games")
     _add_common(imp)
     imp.add_argument("path", nargs="?", help="a file written by momiji export")
     imp.add_argument("--all-from", metavar="DIR", help="every game of this data dir into the database")
-    imp.set_defaults(func=cmd_import)
+    imp.set_defaults(func=cmd_import, command_parser=imp)
     for p in (lst, export, imp):
         cli_database.add_database_option(p)
     sim = sub.add_parser("simulate", help="play bot-only games headless and print a summary")
@@ -391,12 +391,13 @@ def _dispatch(argv: list[str] | None) -> int:
     args = parser.parse_args(argv)
     if args.command is None:
         args = parser.parse_args(["play"])
+    # Checks across options are usage errors of the command (its usage line).
     if args.command == "play":
-        _check_bot_count(parser, args)
+        _check_bot_count(args.command_parser, args)
     if args.command in ("export", "import"):
         from .cli_database import check_transfer_args
 
-        check_transfer_args(parser, args)
+        check_transfer_args(args.command_parser, args)
     return args.func(args)
 
 

@@ -115,3 +115,11 @@ def test_simulate_refuses_nothing_to_play_and_negative_seeds():
         simulate(games=-3, seats=2)
     with pytest.raises(ValueError, match="0 or more"):
         simulate(games=1, seats=2, seed=-1)
+
+
+@pytest.mark.parametrize(("argv", "usage"), [
+    (["export", "only-an-id"], "usage: momiji export "),
+    (["import"], "usage: momiji import "),
+])
+def test_a_misused_command_prints_its_own_usage(capsys, argv, usage):
+    assert usage_error(capsys, argv).startswith(usage)

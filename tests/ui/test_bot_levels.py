@@ -51,6 +51,7 @@ def test_cli_bots_wrong_count_or_name_is_a_usage_error_naming_the_choices(monkey
     assert exit_info.value.code == 2
     err = capsys.readouterr().err
     assert "--bots" in err and "easy, normal, hard" in err
+    assert err.startswith("usage: momiji play ")  # play's usage, not the list of commands
     assert apps == []
 
 
