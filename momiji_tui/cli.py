@@ -226,12 +226,17 @@ def _terminal_width() -> int | None:
 def cmd_delete(args: argparse.Namespace) -> int:
     """Delete a saved game for good, after asking (``--yes`` skips the question)."""
     from .session.saves import describe_file
-    from .store import delete_game
+    from .store import check_deletable, delete_game
     from .store.errors import StoreError
 
     data = _data_dir(args)
     path = _saved_path(args, data)
     if path is None:
+        return 1
+    try:
+        check_deletable(data, args.game_id)  # refused (open for play…) before the question
+    except StoreError as exc:
+        print(exc, file=sys.stderr)
         return 1
     if not args.yes:
         row = describe_file(path)
