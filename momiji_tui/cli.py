@@ -182,7 +182,7 @@ def _print_review(path: Path) -> int:
     except (ReviewRefused, StoreError, OSError, ValueError) as exc:
         print(f"No review: {exc}", file=sys.stderr)
         return 1
-    print(review_text(outcome.review).plain)
+    print(review_text(outcome.review, events=outcome.events).plain)
     if outcome.from_cache:
         print(f"Note: {FROM_CACHE}", file=sys.stderr)
     elif not outcome.cached:

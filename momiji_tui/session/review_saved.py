@@ -33,11 +33,13 @@ class ReviewRefused(Exception):
 
 @dataclass(frozen=True, slots=True)
 class ReviewOutcome:
-    """A review, whether it came from the cache, and whether it is cached now."""
+    """A review, whether it came from the cache, and whether it is cached
+    now; ``events``: the game reviewed (to tell its moves as the log did)."""
 
     review: Review
     from_cache: bool
     cached: bool
+    events: tuple[ev.Event, ...] = ()
 
 
 def log_digest(events: Sequence[ev.Event]) -> str:
@@ -86,11 +88,11 @@ def review_events(events: Sequence[ev.Event], seat: int, *, save: str | os.PathL
     if save is not None:
         cached = _cached(Path(save), key)
         if cached is not None:
-            return ReviewOutcome(cached, from_cache=True, cached=True)
+            return ReviewOutcome(cached, from_cache=True, cached=True, events=tuple(events))
     review = review_game(events, seat, iterations=iterations, advisor=advisor, progress=progress,
                          should_stop=should_stop)
     stored = save is not None and write_review_cache(save, key, review_to_dict(review))
-    return ReviewOutcome(review, from_cache=False, cached=stored)
+    return ReviewOutcome(review, from_cache=False, cached=stored, events=tuple(events))
 
 
 def reviewed_seat(seats: Sequence[dict[str, Any]]) -> int:
