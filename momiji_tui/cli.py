@@ -43,13 +43,14 @@ def terminal_refusal(env: Mapping[str, str], stdin_tty: bool, stdout_tty: bool) 
 
     It needs a terminal on stdin and stdout (else :data:`NO_TERMINAL`), and
     one with cursor control: ``TERM`` unset, empty, ``dumb`` or ``unknown``
-    gets the SSH server's message (``ssh.terminal.no_cursor_message``)."""
+    gets the SSH server's message (``ssh.terminal.no_cursor_message``).
+    On Windows, whose consoles set no ``TERM``, only the first is checked."""
     from .ssh.terminal import NO_CURSOR_TERMS, no_cursor_message
 
     if not (stdin_tty and stdout_tty):
         return NO_TERMINAL
     term = env.get("TERM", "").strip()
-    if term.lower() in NO_CURSOR_TERMS:
+    if sys.platform != "win32" and term.lower() in NO_CURSOR_TERMS:
         return no_cursor_message(term)
     return None
 

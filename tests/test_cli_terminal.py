@@ -77,3 +77,9 @@ def test_the_local_words_for_dumb_are_the_ssh_servers():
 def test_the_review_and_list_need_no_terminal(game_id, capsys):
     assert cli.main(["list"]) == 0  # captured stdout: not a terminal
     assert game_id in capsys.readouterr().out
+
+
+def test_windows_consoles_set_no_term_and_are_not_refused_for_it(monkeypatch):
+    monkeypatch.setattr(sys, "platform", "win32")
+    assert cli.terminal_refusal({}, True, True) is None
+    assert cli.terminal_refusal({}, False, True) == cli.NO_TERMINAL
