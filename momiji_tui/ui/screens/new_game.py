@@ -84,7 +84,7 @@ class NewGameScreen(SizedScreen):
                 yield FormInput(placeholder="random", id="seed", restrict=r"[0-9]*", max_length=SEED_DIGITS,
                                 compact=True)
             yield Button("Start  (ctrl+s)", id="start", variant="primary", compact=True)
-            yield Label("", id="new-message")
+            yield Label(FIELD_HELP["name"], id="new-message")  # the name has the focus first
         yield Footer(compact=True)
 
     def on_select_changed(self, event: Select.Changed) -> None:
