@@ -6,8 +6,10 @@ Imports are lazy so ``momiji --help`` starts fast (no Textual import).
 from __future__ import annotations
 
 import argparse
+import os
 import shutil
 import sys
+from collections.abc import Mapping
 from pathlib import Path
 
 from .safe_text import safe_text
@@ -19,6 +21,14 @@ CACHE_IGNORED = ("the review kept beside the game did not hold up against the ga
 FROM_CACHE = "read from the review kept beside the game (no new search)."
 NOT_CACHED = ("the review could not be saved beside the game (read-only folder or disk full): "
               "it is computed again next time.")
+NO_TERMINAL = ("momiji needs an interactive terminal: stdin and stdout are not one "
+               "(in scripts: momiji list, replay ID --review, export, simulate).")
+NO_TERMINAL_STATUS = 2
+"""Exit status of a full-screen command refused for want of a terminal (a usage error)."""
+BROKEN_PIPE_STATUS = 141
+"""Exit status when the reader of stdout went away: 128 + SIGPIPE, what the
+shell reports for ``git log | head -1`` or ``ls | head -1`` (so ``set -o
+pipefail`` scripts see momiji as they see git)."""
 
 
 def _data_dir(args: argparse.Namespace) -> Path:
@@ -32,8 +42,35 @@ def _add_common(p: argparse.ArgumentParser) -> None:
                                        "or $MOMIJI_DATA_DIR)")
 
 
+def terminal_refusal(env: Mapping[str, str], stdin_tty: bool, stdout_tty: bool) -> str | None:
+    """Why a full-screen command cannot start here, as one line, or None.
+
+    It needs a terminal on stdin and stdout (else :data:`NO_TERMINAL`), and
+    one with cursor control: ``TERM`` unset, empty, ``dumb`` or ``unknown``
+    gets the SSH server's message (``ssh.terminal.no_cursor_message``).
+    On Windows, whose consoles set no ``TERM``, only the first is checked."""
+    from .ssh.terminal import NO_CURSOR_TERMS, no_cursor_message
+
+    if not (stdin_tty and stdout_tty):
+        return NO_TERMINAL
+    term = env.get("TERM", "").strip()
+    if sys.platform != "win32" and term.lower() in NO_CURSOR_TERMS:
+        return no_cursor_message(term)
+    return None
+
+
+def _refuse_without_terminal() -> bool:
+    """Print why the full-screen app cannot start here (then True), or False."""
+    why = terminal_refusal(os.environ, sys.stdin.isatty(), sys.stdout.isatty())
+    if why:
+        print(why, file=sys.stderr)
+    return why is not None
+
+
 def cmd_play(args: argparse.Namespace) -> int:
     """Start the app: the menu (with 'Continue'), or a new game at once."""
+    if _refuse_without_terminal():
+        return NO_TERMINAL_STATUS
     from .ui.app import MomijiApp
     from .ui.models.new_game import NewGameOptions
 
@@ -86,6 +123,8 @@ def _check_saved(path: Path) -> bool:
 
 def cmd_resume(args: argparse.Namespace) -> int:
     """Continue a saved game (the latest unfinished one by default)."""
+    if _refuse_without_terminal():
+        return NO_TERMINAL_STATUS
     from .session.saves import latest_unfinished_game
     from .ui.app import MomijiApp
 
@@ -112,6 +151,8 @@ def cmd_resume(args: argparse.Namespace) -> int:
 def cmd_replay(args: argparse.Namespace) -> int:
     """Step through a saved game, event by event or turn by turn (or, with
     ``--review``, print its post-game review)."""
+    if not args.review and _refuse_without_terminal():
+        return NO_TERMINAL_STATUS
     from .ui.app import MomijiApp
 
     data = _data_dir(args)
@@ -146,7 +187,7 @@ def _print_review(path: Path) -> int:
     except (ReviewRefused, StoreError, OSError, ValueError) as exc:
         print(f"No review: {exc}", file=sys.stderr)
         return 1
-    print(review_text(outcome.review).plain)
+    print(review_text(outcome.review, events=outcome.events).plain)
     if outcome.cache_ignored:
         print(f"Note: {CACHE_IGNORED}", file=sys.stderr)
     if outcome.from_cache:
@@ -192,12 +233,17 @@ def _terminal_width() -> int | None:
 def cmd_delete(args: argparse.Namespace) -> int:
     """Delete a saved game for good, after asking (``--yes`` skips the question)."""
     from .session.saves import describe_file
-    from .store import delete_game
+    from .store import check_deletable, delete_game
     from .store.errors import StoreError
 
     data = _data_dir(args)
     path = _saved_path(args, data)
     if path is None:
+        return 1
+    try:
+        check_deletable(data, args.game_id)  # refused (open for play…) before the question
+    except StoreError as exc:
+        print(exc, file=sys.stderr)
         return 1
     if not args.yes:
         row = describe_file(path)
@@ -282,7 +328,7 @@ def build_parser() -> argparse.ArgumentParser:
                            "bot seat, e.g. hard,normal (then --seats may be left out)")
     play.add_argument("--draft", action="store_true", help="draft landscapes (RULES §2.1)")
     play.add_argument("--seed", type=argtypes.seed, help="seed for a reproducible deal (0 or more)")
-    play.set_defaults(func=cmd_play)
+    play.set_defaults(func=cmd_play, command_parser=play)
     resume = sub.add_parser("resume", help="continue a saved game")
     _add_common(resume)
     resume.add_argument("game_id", nargs="?", help="the game (default: the latest unfinished)")
@@ -307,12 +353,12 @@ def build_parser() -> argparse.ArgumentParser:
     export.add_argument("path", nargs="?", help="the file to write (or a folder); never overwritten")
     export.add_argument("--all", action="store_true", help="every game of the database (with --to)")
     export.add_argument("--to", metavar="DIR", help="the data dir to export every game to (as with --data-dir)")
-    export.set_defaults(func=cmd_export)
+    export.set_defaults(func=cmd_export, command_parser=export)
     imp = sub.add_parser("import", help="add a game file to the saved games")
     _add_common(imp)
     imp.add_argument("path", nargs="?", help="a file written by momiji export")
     imp.add_argument("--all-from", metavar="DIR", help="every game of this data dir into the database")
-    imp.set_defaults(func=cmd_import)
+    imp.set_defaults(func=cmd_import, command_parser=imp)
     for p in (lst, export, imp):
         cli_database.add_database_option(p)
     sim = sub.add_parser("simulate", help="play bot-only games headless and print a summary")
@@ -329,19 +375,30 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: list[str] | None = None) -> int:
-    """Entry point of the ``momiji`` console script. Whatever a command
-    prints passes ``safe_text``'s rule (``SafeStream``): no name or
-    file-borne text reaches the terminal raw."""
+    """Entry point of the ``momiji`` console script: the command's exit
+    status; :data:`BROKEN_PIPE_STATUS`, quietly, when stdout's reader went
+    away (``momiji list | head -1``). Whatever a command prints passes
+    ``safe_text``'s rule (``SafeStream``): no name or file-borne text
+    reaches the terminal raw."""
     from .safe_text import guard_std_streams
 
     before = guard_std_streams()
     try:
-        return _main(argv)
+        status = _dispatch(argv)
+        sys.stdout.flush()  # inside the try: a late EPIPE surfaces here, not at exit
+    except BrokenPipeError:
+        # Python's recommended pattern (docs: signal, "Note on SIGPIPE"):
+        # stdout now points at devnull so the flush at exit is quiet too.
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, before[0].fileno())
+        return BROKEN_PIPE_STATUS
     finally:
         sys.stdout, sys.stderr = before
+    return status
 
 
-def _main(argv: list[str] | None) -> int:
+def _dispatch(argv: list[str] | None) -> int:
+    """Parse ``argv`` (default: ``sys.argv[1:]``) and run the command."""
     argv = list(sys.argv[1:] if argv is None else argv)
     if argv and argv[0] == "tournament":
         return cmd_tournament(argv[1:])
@@ -353,12 +410,13 @@ def _main(argv: list[str] | None) -> int:
     args = parser.parse_args(argv)
     if args.command is None:
         args = parser.parse_args(["play"])
+    # Checks across options are usage errors of the command (its usage line).
     if args.command == "play":
-        _check_bot_count(parser, args)
+        _check_bot_count(args.command_parser, args)
     if args.command in ("export", "import"):
         from .cli_database import check_transfer_args
 
-        check_transfer_args(parser, args)
+        check_transfer_args(args.command_parser, args)
     return args.func(args)
 
 

@@ -44,6 +44,16 @@ def isolated_dirs(tmp_path, monkeypatch):
     return data
 
 
+@pytest.fixture
+def a_terminal(monkeypatch):
+    """The CLI's full-screen commands (play, resume, replay) run as if stdin
+    and stdout were a terminal, for tests that keep the app from running
+    (under pytest both are captured, and the CLI would refuse with exit 2)."""
+    from momiji_tui import cli
+
+    monkeypatch.setattr(cli, "_refuse_without_terminal", lambda: False)
+
+
 @pytest.fixture(autouse=True)
 def no_real_database(monkeypatch):
     """No test reaches a real PostgreSQL through the environment;

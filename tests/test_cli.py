@@ -38,17 +38,17 @@ def test_data_dir_comes_from_the_environment(isolated_dirs, capsys):
     assert "Ada, Bot" in capsys.readouterr().out
 
 
-def test_resume_without_games_says_so(capsys):
+def test_resume_without_games_says_so(capsys, a_terminal):
     assert cli.main(["resume"]) == 1
     assert "no unfinished game" in capsys.readouterr().err
 
 
-def test_resume_unknown_id_says_so(capsys):
+def test_resume_unknown_id_says_so(capsys, a_terminal):
     assert cli.main(["resume", "20200101-000000-abcdef"]) == 1
     assert "No saved game 20200101-000000-abcdef" in capsys.readouterr().err
 
 
-def test_resume_rejects_a_hostile_id(capsys):
+def test_resume_rejects_a_hostile_id(capsys, a_terminal):
     assert cli.main(["resume", "../../etc/passwd"]) == 1
     assert capsys.readouterr().err
 
@@ -115,3 +115,11 @@ def test_simulate_refuses_nothing_to_play_and_negative_seeds():
         simulate(games=-3, seats=2)
     with pytest.raises(ValueError, match="0 or more"):
         simulate(games=1, seats=2, seed=-1)
+
+
+@pytest.mark.parametrize(("argv", "usage"), [
+    (["export", "only-an-id"], "usage: momiji export "),
+    (["import"], "usage: momiji import "),
+])
+def test_a_misused_command_prints_its_own_usage(capsys, argv, usage):
+    assert usage_error(capsys, argv).startswith(usage)

@@ -37,7 +37,8 @@ class ReviewRefused(Exception):
 
 @dataclass(frozen=True, slots=True)
 class ReviewOutcome:
-    """A review, whether it came from the cache, and whether it is cached now."""
+    """A review, whether it came from the cache, and whether it is cached
+    now; ``events``: the game reviewed (to tell its moves as the log did)."""
 
     review: Review
     from_cache: bool
@@ -45,6 +46,7 @@ class ReviewOutcome:
     #: A review kept beside the game was found but did not hold up (edited,
     #: damaged, not a regular file): it was ignored and computed again.
     cache_ignored: bool = False
+    events: tuple[ev.Event, ...] = ()
 
 
 def log_digest(events: Sequence[ev.Event]) -> str:
@@ -142,12 +144,12 @@ def review_events(events: Sequence[ev.Event], seat: int, *, save: str | os.PathL
     if save is not None:
         cached = _cached(Path(save), key, events, seat)
         if cached is not None:
-            return ReviewOutcome(cached, from_cache=True, cached=True)
+            return ReviewOutcome(cached, from_cache=True, cached=True, events=tuple(events))
         ignored = os.path.lexists(review_cache_path(save))
     review = review_game(events, seat, iterations=iterations, advisor=advisor, progress=progress,
                          should_stop=should_stop)
     stored = save is not None and write_review_cache(save, key, review_to_dict(review))
-    return ReviewOutcome(review, from_cache=False, cached=stored, cache_ignored=ignored)
+    return ReviewOutcome(review, from_cache=False, cached=stored, cache_ignored=ignored, events=tuple(events))
 
 
 def reviewed_seat(seats: Sequence[dict[str, Any]]) -> int:

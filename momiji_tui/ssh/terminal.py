@@ -25,7 +25,19 @@ from dataclasses import dataclass
 
 ACCEPTED_ENV = ("TERM", "COLORTERM", "NO_COLOR")
 """Client environment variables the server reads; every other one is ignored."""
-DUMB_MESSAGE = b"momiji needs a terminal with cursor control; TERM=dumb cannot show the game.\r\n"
+NO_CURSOR_TERMS = ("dumb", "unknown", "")
+"""Terminal types that promise no cursor control (``""``: ``TERM`` unset or
+empty): ``momiji`` refuses them locally with :func:`no_cursor_message`."""
+
+
+def no_cursor_message(term: str) -> str:
+    """The one line a terminal without cursor control gets, over SSH and
+    locally alike: ``momiji needs a terminal with cursor control; TERM=dumb
+    cannot show the game.`` (``term`` as the terminal gave it; empty: unset)."""
+    return f"momiji needs a terminal with cursor control; TERM={term or '(unset)'} cannot show the game."
+
+
+DUMB_MESSAGE = (no_cursor_message("dumb") + "\r\n").encode()
 COLOR_SYSTEMS = (None, "standard", "256", "truecolor")
 """Colour systems from none to most (Rich/Textual names; None: no colour)."""
 _NO_MODES = ("linux", "ansi", "cons25", "sun")

@@ -15,6 +15,7 @@ from .library import (
     IN_PROGRESS,
     NEWER,
     SavedGame,
+    check_deletable,
     delete_game,
     export_game,
     import_game,
@@ -29,7 +30,8 @@ from .paths import data_dir, game_path, games_dir
 __all__ = [
     "CURRENT_FORMAT_VERSION", "DAMAGED", "FINISHED", "IN_PROGRESS", "MIGRATIONS", "NEWER",
     "DamagedLog", "GameExists", "GameInUse", "GameLog", "GameNotFound", "InvalidGameId", "LoadedLog",
-    "NewerFormat", "NewerRules", "SavedGame", "StoreError", "check_game_id", "data_dir", "delete_game",
+    "NewerFormat", "NewerRules", "SavedGame", "StoreError", "check_deletable", "check_game_id",
+    "data_dir", "delete_game",
     "export_game", "game_path", "games_dir", "import_game", "is_game_id", "latest_unfinished",
     "list_games", "load", "new_game_id", "quarantine", "WriteFailed",
 ]

@@ -137,6 +137,17 @@ def latest_unfinished(data_dir: str | os.PathLike[str], validate: Validator | No
     return next((g for g in list_games(data_dir, validate) if g.status == IN_PROGRESS), None)
 
 
+def check_deletable(data_dir: str | os.PathLike[str], game_id: str) -> None:
+    """Raise what :func:`delete_game` would raise now, deleting nothing, so
+    a front end refuses before asking "delete for good?": :class:`InvalidGameId`,
+    :class:`GameNotFound`, :class:`GameInUse` (open for play, saying where),
+    :class:`WriteFailed`. The delete itself checks again."""
+    path = game_path(data_dir, game_id)
+    if not path.exists():
+        raise GameNotFound(f"there is no saved game {game_id}")
+    lock.acquire(path, "momiji delete", action="delete the game").release()
+
+
 def delete_game(data_dir: str | os.PathLike[str], game_id: str) -> None:
     """Delete a saved game for good. Raises :class:`InvalidGameId` for a bad
     id, :class:`GameNotFound` if there is no such game, :class:`GameInUse` if

@@ -10,12 +10,13 @@ from saves_helpers import saved_game
 
 from momiji_tui import cli
 from momiji_tui.session.saves import describe_saved_games
+from momiji_tui.session.table import Table
 from momiji_tui.store import load
 from momiji_tui.ui.app import MomijiApp
 
 
 @pytest.fixture
-def opened(monkeypatch) -> list[MomijiApp]:
+def opened(monkeypatch, a_terminal) -> list[MomijiApp]:
     """Apps the CLI would have run (nothing is shown)."""
     apps: list[MomijiApp] = []
     monkeypatch.setattr(MomijiApp, "run", lambda self, *a, **k: apps.append(self))
@@ -109,6 +110,18 @@ def test_delete_asks_first(two_games, monkeypatch, capsys):
     assert cli.main(["delete", finished.stem]) == 0
     assert f"Deleted {finished.stem}." in capsys.readouterr().out
     assert not finished.exists() and len(describe_saved_games(data)) == 1
+
+
+def test_delete_of_a_game_open_for_play_is_refused_before_asking(two_games, monkeypatch, capsys):
+    _, _, ongoing = two_games
+    other = Table.resume(ongoing, holder="another terminal")
+    try:
+        monkeypatch.setattr("sys.stdin", io.StringIO("y\n"))
+        assert cli.main(["delete", ongoing.stem]) == 1
+    finally:
+        other.close()
+    out, err = capsys.readouterr()
+    assert "cannot be undone" not in out and "already open for play" in err and ongoing.exists()
 
 
 def test_delete_yes_skips_the_question(two_games, monkeypatch, capsys):

@@ -186,7 +186,7 @@ def fake_clock(monkeypatch):
     monkeypatch.setattr(log_module, "utc_now", lambda: T0 + timedelta(seconds=next(ticks)))
 
 
-def test_resume_without_id_and_the_list_order_by_last_move(isolated_dirs, monkeypatch, capsys):
+def test_resume_without_id_and_the_list_order_by_last_move(isolated_dirs, monkeypatch, capsys, a_terminal):
     from momiji_tui.ui.app import MomijiApp
 
     fake_clock(monkeypatch)

@@ -110,7 +110,7 @@ async def test_continue_a_game_open_elsewhere_is_a_message(isolated_dirs):
         other.close()
 
 
-def test_play_on_a_full_disk_is_a_message_not_a_traceback(isolated_dirs, monkeypatch, capsys):
+def test_play_on_a_full_disk_is_a_message_not_a_traceback(isolated_dirs, monkeypatch, capsys, a_terminal):
     faults = inject(monkeypatch, {"create", "write"}, "ENOSPC")
     monkeypatch.setattr(MomijiApp, "run", _run_headless)
     code = cli.main(["play", "--seats", "2", "--seed", "4"])
@@ -120,7 +120,7 @@ def test_play_on_a_full_disk_is_a_message_not_a_traceback(isolated_dirs, monkeyp
     assert not list((isolated_dirs / "games").glob("*.jsonl"))
 
 
-def test_resume_a_game_open_elsewhere_exits_with_a_message(isolated_dirs, monkeypatch, capsys):
+def test_resume_a_game_open_elsewhere_exits_with_a_message(isolated_dirs, monkeypatch, capsys, a_terminal):
     other = Table.new(SEATS, seed=1, data_dir=isolated_dirs)
     monkeypatch.setattr(MomijiApp, "run", _run_headless)
     try:

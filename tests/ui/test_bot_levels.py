@@ -27,6 +27,7 @@ def test_each_bot_seat_gets_its_own_level():
 
 def _captured_app(monkeypatch) -> list[MomijiApp]:
     apps: list[MomijiApp] = []
+    monkeypatch.setattr(cli, "_refuse_without_terminal", lambda: False)
     monkeypatch.setattr(cli, "_run_app", lambda app: apps.append(app) or 0)
     return apps
 
@@ -50,6 +51,7 @@ def test_cli_bots_wrong_count_or_name_is_a_usage_error_naming_the_choices(monkey
     assert exit_info.value.code == 2
     err = capsys.readouterr().err
     assert "--bots" in err and "easy, normal, hard" in err
+    assert err.startswith("usage: momiji play ")  # play's usage, not the list of commands
     assert apps == []
 
 

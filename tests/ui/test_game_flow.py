@@ -60,8 +60,8 @@ async def test_whole_game_by_keys_from_new_game_through_draft_to_scoring(isolate
         await pilot.press("n")
         await pilot.pause()
         assert isinstance(app.screen, NewGameScreen)
-        # Start button is focused; go back to the seed and landscape fields.
-        await pilot.press("shift+tab")
+        # The name field is focused; back past Start to the seed, then the landscapes.
+        await pilot.press("shift+tab", "shift+tab")
         await pilot.press(*"4242")
         await pilot.press("shift+tab", "shift+tab")  # past memory mode and bot speed
         await pilot.press("shift+tab", "enter", "down", "enter")  # Landscapes: Draft

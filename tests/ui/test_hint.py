@@ -274,3 +274,18 @@ async def test_an_exchange_hint_is_previewed_as_the_exchange_not_judged_as_a_pla
         await pilot.press("enter")
         await pilot.pause()
         assert any(isinstance(e, ev.CardsDiscarded) for e in table.events[n:])
+
+
+def test_hint_alternatives_name_their_cards_and_never_repeat():
+    from momiji_tui.engine import Collect, UseLandscape
+    from momiji_tui.engine.cards import card_by_name
+    from momiji_tui.ui.models.hint import hint_message
+
+    k1, m2, z0, g1 = (card_by_name(n) for n in ("K1a", "M2a", "Z0a", "G1a"))
+    bell = [UseLandscape(0, "bell", hand_cards=(k1,), card=m2), UseLandscape(0, "bell", hand_cards=(z0,), card=g1)]
+    advice = Advice((Choice(Collect(0, ("K",)), 0.75, 10), Choice(bell[0], 0.67, 5),
+                     Choice(bell[0], 0.67, 5), Choice(bell[1], 0.60, 5)))
+    text = hint_message(advice, "⏎").plain
+    alternatives = text.split(" · or ")[1].split(", ")
+    assert len(set(alternatives)) == len(alternatives) == 2, text
+    assert alternatives == ["use Temple Bell (K1 for M2) (67%)", "use Temple Bell (Z0 for G1) (60%)"]

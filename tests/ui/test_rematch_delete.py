@@ -62,10 +62,12 @@ async def test_delete_of_a_game_open_for_play_is_refused_with_where(isolated_dir
         async with app.run_test(size=(80, 24)) as pilot:
             await pilot.press("s")
             await until_screen(pilot, SavedGamesScreen)
-            await pilot.press("d", "y")
+            await pilot.press("d")  # refused at once: no question first
+            text = str(app.screen.query_one("#saved-message", Label).render())
+            assert "already open for play" in text and "another terminal" in text
+            assert "cannot be undone" not in text and app.screen.confirming is None
+            await pilot.press("y")
             await pilot.pause()
             assert path.exists()
-            text = str(app.screen.query_one("#saved-message", Label).render())
-            assert "already open for play" in text
     finally:
         other.close()

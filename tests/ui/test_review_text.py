@@ -6,6 +6,7 @@ from __future__ import annotations
 from helpers import cards
 
 from momiji_tui import engine
+from momiji_tui.engine import events as ev
 from momiji_tui.session.review import Review, ReviewedDecision, ReviewedTurn
 from momiji_tui.ui.models.review_text import command_text, points, review_text, sparkline
 
@@ -42,3 +43,19 @@ def test_a_turn_that_rounds_to_nothing_lost_is_not_among_the_costliest():
     turns = (ReviewedTurn(1, (ReviewedDecision(5, 1, end, 0.500, end, 0.503),)),)
     review = Review("g", 0, "You", 20, 100, turns)
     assert review.worst == ()
+
+
+def test_a_play_reads_as_the_log_put_it_not_as_its_listed_twin():
+    """RULES §4.2: M0 sent right then K0 sent left into an empty row makes
+    the row K0 M0, as K0 M0 both sent right does; the review searched the
+    listed twin (right, right) but tells the play as the log did."""
+    m0, k0 = cards("M0a K0a")
+    listed = engine.Play(0, (k0, m0), ("right", "right"))
+    logged = [*[ev.TurnEnded(1)] * 7, ev.CardsPlayed(0, (m0, k0), ("right", "left"), "mixed")]
+    hard = engine.Collect(0, ("M",))
+    turns = (ReviewedTurn(1, (ReviewedDecision(7, 1, listed, 0.4, hard, 0.5),)),)
+    text = review_text(Review("g", 0, "You", 8, 100, turns), width=200, events=logged).plain
+    assert "play M0 (new pile, right end), K0 (new pile, left end) 40% · Hard: collect Maple 50%" in text
+    assert "right, right" not in text
+    # Without the log (or when the log does not hold that play) the command is told as it is.
+    assert "play K0 M0 (new piles right, right) 40%" in review_text(Review("g", 0, "You", 8, 100, turns)).plain

@@ -10,7 +10,7 @@ from pathlib import Path
 from textual.widgets import Select
 
 from momiji_tui.ui.app import MomijiApp
-from momiji_tui.ui.models.paths import rules_markdown
+from momiji_tui.ui.models.paths import rules_text
 from momiji_tui.ui.models.rules_sections import (
     cited_section, cited_sections, find_heading, section_headings, section_of,
     shown_section,
@@ -46,8 +46,8 @@ def cited_in_app() -> set[str]:
     return {s for text in shown_strings() for s in cited_sections(text)}
 
 
-def test_rules_markdown_is_the_rules_of_record():
-    assert rules_markdown() == (PACKAGE.parent / "docs" / "RULES.md").read_text(encoding="utf-8")
+def test_rules_text_is_the_rules_of_record():
+    assert rules_text() == (PACKAGE.parent / "docs" / "RULES.md").read_text(encoding="utf-8")
 
 
 def test_citations_and_headings_are_read():
@@ -65,7 +65,7 @@ def test_every_rules_section_the_app_cites_is_in_the_rules():
     """Grep of the package's shown strings: each ``RULES §N`` names a heading of docs/RULES.md."""
     cited = cited_in_app()
     assert {"2.1", "3", "4.1", "4.2", "5.1", "7", "8"} <= cited  # the scan finds the app's messages
-    headings = section_headings(rules_markdown())
+    headings = section_headings(rules_text())
     assert sorted(s for s in cited if shown_section(headings, s) is None) == []
     from momiji_tui.ui.screens.help import help_markdown  # the help cites "§4.2" without "RULES"
 
@@ -73,14 +73,14 @@ def test_every_rules_section_the_app_cites_is_in_the_rules():
     assert {"4.4", "4.3", "1.5"} <= in_help
     assert sorted(s for s in in_help if shown_section(headings, s) is None) == []
     # RULES §5 numbers its steps without headings: §5.1 shows §5, whose first step is the hand limit
-    assert shown_section(headings, "5.1") == "5" and "1. **Hand limit**" in rules_markdown()
+    assert shown_section(headings, "5.1") == "5" and "1. **Hand limit**" in rules_text()
 
 
 async def test_every_cited_section_opens_in_the_app(tmp_path):
     """Each cited section scrolls the in-app rules to its heading (one rules
     screen, every section in turn: mounting the rules costs seconds)."""
     app = MomijiApp(tmp_path, bot_delay=0, make_bot=scripted_bot)
-    headings = section_headings(rules_markdown())
+    headings = section_headings(rules_text())
     async with app.run_test(size=(80, 24)) as pilot:
         await until_screen(pilot, MenuScreen)
         app.push_screen(RulesScreen("8"))
@@ -113,7 +113,7 @@ async def test_f2_opens_the_section_the_message_line_cites(tmp_path):
             if viewer.shown is not None:
                 break
             await pilot.pause()
-        assert viewer.shown == shown_section(section_headings(rules_markdown()), cited)
+        assert viewer.shown == shown_section(section_headings(rules_text()), cited)
         await pilot.press("escape")
         assert app.screen is screen
 
@@ -151,7 +151,7 @@ async def test_the_help_opens_the_full_rules_and_a_key_pressed_at_once_is_safe(t
         assert app.screen.query_one(RulesViewer).shown is None
         await pilot.press("escape", "escape")
         await until_screen(pilot, MenuScreen)
-        viewer = RulesViewer(rules_markdown(), section="6")
+        viewer = RulesViewer(rules_text(), section="6")
         assert viewer.goto_section("7") is False and viewer.pending == "7"  # not mounted yet: kept
         app.push_screen(RulesScreen("5.1"))
         await pilot.press("f2")  # closes it, maybe before the document is filled
@@ -171,7 +171,7 @@ def test_how_to_play_explains_the_exchange_objectives_and_landscapes():
     assert "discard 2 cards from your hand (face up, to the discard pile) and gain 1 acorn" in text
     assert "**Only activated objectives score**" in text
     assert "its owner scores 10, every other seat meeting it scores 3" in text
-    rules = " ".join(rules_markdown().split())
+    rules = " ".join(rules_text().split())
     assert "Only activated objectives score." in rules and "the owner 10, every other seat 3" in rules
     assert "Discard 2 cards from your hand (face up, to the discard pile) and gain 1 acorn." in rules
     for lid in STARTER_PANORAMA:
@@ -186,7 +186,7 @@ async def test_rules_missing_from_the_installation_are_reported_not_a_crash(tmp_
     def missing() -> str:
         raise FileNotFoundError("momiji-tui's docs/RULES.md is missing from this installation")
 
-    monkeypatch.setattr(rules_screen, "rules_markdown", missing)
+    monkeypatch.setattr(rules_screen, "rules_text", missing)
     app = MomijiApp(tmp_path, bot_delay=0, make_bot=scripted_bot)
     async with app.run_test(size=(80, 24)) as pilot:
         await until_screen(pilot, MenuScreen)

@@ -10,6 +10,7 @@ import io
 import json
 
 import pytest
+from textual import events
 from helpers import (
     ScriptedBot, cards, plain, scripted_bot, sit, situation, until_screen,
 )
@@ -183,12 +184,64 @@ async def test_new_game_form_sets_bot_speed_and_memory_mode(app):
         assert app.bot_delay == BOT_SPEEDS["slow"] and app.memory_mode
 
 
-async def test_the_new_game_form_opens_on_start(app):
+async def open_form(pilot) -> NewGameScreen:
+    await until_screen(pilot, MenuScreen)
+    await pilot.press("n")
+    await until_screen(pilot, NewGameScreen)
+    return pilot.app.screen
+
+
+def form_message(form: NewGameScreen) -> str:
+    return str(form.query_one("#new-message").render())
+
+
+async def test_the_new_game_form_opens_on_the_name_and_says_its_limit(app):
     async with app.run_test(size=(80, 24)) as pilot:
-        await until_screen(pilot, MenuScreen)
-        await pilot.press("n")
-        await until_screen(pilot, NewGameScreen)
-        assert app.focused is not None and app.focused.id == "start"
+        form = await open_form(pilot)
+        assert app.focused is not None and app.focused.id == "name"
+        assert "at most 16 characters" in form_message(form)
+        await pilot.press("tab", "tab", "tab", "tab", "tab")  # seats, Kaede's level, landscapes, speed, memory
+        await pilot.press("tab")
+        assert app.focused.id == "seed" and "digits only" in form_message(form)
+
+
+async def test_enter_in_a_field_moves_on_and_never_starts_a_game(app):
+    async with app.run_test(size=(80, 24)) as pilot:
+        form = await open_form(pilot)
+        await pilot.press("enter")  # in the name field
+        await pilot.pause()
+        assert app.screen is form and app.table is None and app.focused.id == "seats"
+        form.query_one("#seed").focus()
+        await pilot.press("4", "enter")
+        await pilot.pause()
+        assert app.screen is form and app.table is None and app.focused.id == "start"
+
+
+async def test_the_name_field_says_why_a_long_paste_was_not_taken(app):
+    async with app.run_test(size=(80, 24)) as pilot:
+        form = await open_form(pilot)
+        name = form.query_one("#name")
+        name.value = ""
+        await pilot.press(*"Ada")
+        name.post_message(events.Paste("x" * 300))
+        await pilot.pause()
+        assert name.value == "Ada"
+        said = form_message(form)
+        assert "at most 16 characters" in said and "303" in said and "not taken" in said, said
+        await pilot.press(*"bcdefghijklmn")  # 16 in all: taken
+        await pilot.press("z")  # the 17th
+        assert name.value == "Adabcdefghijklmn" and "17" in form_message(form)
+
+
+async def test_the_seed_field_refuses_what_is_not_a_number_visibly(app):
+    async with app.run_test(size=(80, 24)) as pilot:
+        form = await open_form(pilot)
+        form.query_one("#seed").focus()
+        await pilot.press("a")
+        assert "digits only" in form_message(form) and "“a” was not taken" in form_message(form)
+        await pilot.press(*"bc-1")
+        said = form_message(form)
+        assert form.query_one("#seed").value == "1" and "“-” was not taken" in said, said
 
 
 @pytest.mark.parametrize("leave", ["back", "quit"])
@@ -306,6 +359,11 @@ def test_winner_sentences_name_the_tiebreak():
     assert tie.startswith("Kaede wins on the tiebreak: tied with You on 30 points") and "(5)" in tie
     shared = winner_sentence(sheet([30, 30, 10], [2, 2, 1], (0, 1), True), names, 0)
     assert shared.startswith("You and Kaede share the victory with 30 points")
+    # The replay watches from no seat (me=None), but a seat saved as "You"
+    # still takes "win", as on the score sheet.
+    assert winner_sentence(sheet([62, 20, 10], [1, 1, 1], (0,), False), names, None) == "You win with 62 points."
+    tie = winner_sentence(sheet([30, 30, 10], [5, 2, 1], (0,), True), names, None)
+    assert tie.startswith("You win on the tiebreak: tied with Kaede") and "you hold more acorns (5)" in tie
 
 
 # --------------------------------------------------------------- help, log

@@ -3,6 +3,7 @@ the last-round banner (RULES §6), and why the game ended on the score sheet."""
 
 from __future__ import annotations
 
+import pytest
 from helpers import ScriptedBot, plain, scripted_bot, sit, situation, until_human_or_end, until_screen
 from test_replay_words import finished_game
 
@@ -11,7 +12,7 @@ from momiji_tui.engine import events as ev
 from momiji_tui.session.table import BOT, SeatConfig
 from momiji_tui.ui.app import MomijiApp
 from momiji_tui.ui.models.new_game import NewGameOptions
-from momiji_tui.ui.models.turn_news import TurnNews, end_reason, turn_summary
+from momiji_tui.ui.models.turn_news import NewsSlice, TurnNews, end_reason, news_text, turn_summary
 from momiji_tui.ui.screens.scoring import ScoringScreen
 from momiji_tui.ui.screens.table import TableScreen
 from momiji_tui.ui.widgets.table_regions import Opponents
@@ -34,24 +35,52 @@ def test_an_undo_takes_its_actions_out_of_the_summary():
                                            ["You", "Kaede"])]
 
 
-async def test_each_bot_turn_stays_summed_up_on_one_line_at_80x24(isolated_dirs):
-    app = MomijiApp(isolated_dirs, bot_delay=0, make_bot=scripted_bot, new_game=NewGameOptions(seats=3, seed=7))
-    async with app.run_test(size=(80, 24)) as pilot:
-        await until_screen(pilot, TableScreen)
-        await until_human_or_end(pilot)
-        step = 0
-        while app.table.current == 0:  # your turn, played by a scripted bot; then the two bots play
-            app.submit(ScriptedBot(step).choose(app.table.view(0)))
-            step += 1
-        await until_human_or_end(pilot)
-        events = app.table.events
-        last_bot = max(i for i, e in enumerate(events) if isinstance(e, ev.TurnEnded) and e.seat != 0)
-        start = max(i for i, e in enumerate(events[:last_bot]) if isinstance(e, ev.TurnEnded)) + 1
+def test_one_line_sums_up_every_other_seat_each_in_its_share():
+    summaries = ("Kaede: collected 3 Maple (M1 M2 M3), played G3 on Ginkgo +1●, ended",
+                 "Ginnan: passed, ended", "Sakura: played K0 (new pile), drew 2, ended")
+    line = news_text(NewsSlice(None, summaries, 1, others=3), width=80).plain
+    assert "\n" not in line and len(line) <= 80
+    assert [part.split(":")[0] for part in line.split(" · ")] == ["Kaede", "Ginnan", "Sakura"]
+    assert "Ginnan: passed, ended" in line  # a short summary is whole; the long ones share the rest
+    # Only the last turn of each other seat: older ones (a spectator's news) are left out.
+    older = ("Sakura: passed, ended", *summaries)
+    assert news_text(NewsSlice(None, older, 1, others=3), width=200).plain == " · ".join(summaries)
+    # A line each when there is room.
+    assert news_text(NewsSlice(None, summaries, 3, others=3), width=80).plain.split("\n")[1] == summaries[1]
+
+
+async def bots_after_your_turn(pilot) -> list[str]:
+    """Play your turn (scripted), let every bot play; the summaries of the
+    bots' turns since, by the table's own words."""
+    app = pilot.app
+    await until_screen(pilot, TableScreen)
+    await until_human_or_end(pilot)
+    step = 0
+    while app.table.current == 0:  # your turn, played by a scripted bot; then the bots play
+        app.submit(ScriptedBot(step).choose(app.table.view(0)))
+        step += 1
+    await until_human_or_end(pilot)
+    events, names = app.table.events, [s.name for s in app.table.seats]
+    ends = [i for i, e in enumerate(events) if isinstance(e, ev.TurnEnded)]
+    mine = max(i for i in ends if events[i].seat == 0)
+    starts = [mine + 1] + [i + 1 for i in ends if i > mine][:-1]
+    return [turn_summary(events[end].seat, events[start:end + 1], names)
+            for start, end in zip(starts, [i for i in ends if i > mine], strict=True)]
+
+
+@pytest.mark.parametrize(("seats", "size"), [(3, (80, 24)), (4, (80, 24)), (4, (120, 40))])
+async def test_each_other_seats_turn_is_on_the_news_line(isolated_dirs, seats, size):
+    app = MomijiApp(isolated_dirs, bot_delay=0, make_bot=scripted_bot, new_game=NewGameOptions(seats=seats, seed=7))
+    async with app.run_test(size=size) as pilot:
+        expected = await bots_after_your_turn(pilot)
+        assert len(expected) == seats - 1
         news = app.screen.query_one(NewsLine)
         shown = plain(news)
-        assert news.region.height == 1 and "\n" not in shown
-        expected = turn_summary(events[last_bot].seat, events[start:last_bot + 1], [s.name for s in app.table.seats])
-        assert shown == expected or (shown.endswith("…") and expected.startswith(shown[:-1])), (shown, expected)
+        assert news.region.height == 1 and "\n" not in shown and len(shown) <= news.region.width
+        parts = shown.split(" · ")
+        assert len(parts) == seats - 1, shown
+        for part, summary in zip(parts, expected, strict=True):
+            assert part == summary or (part.endswith("…") and summary.startswith(part[:-1])), (part, summary)
 
 
 async def test_rules_6_last_round_banner_names_the_trigger_and_the_last_turn(isolated_dirs):

@@ -82,7 +82,9 @@ def describe(command: Command) -> str:
         case Exchange():
             return f"exchange {cards_text(command.cards)}"
         case UseLandscape():
-            return f"use {LANDSCAPES[command.landscape][1] if command.landscape in LANDSCAPES else command.landscape}"
+            name = LANDSCAPES[command.landscape][1] if command.landscape in LANDSCAPES else command.landscape
+            args = _landscape_args(command)
+            return f"use {name}" + (f" ({args})" if args else "")
         case DiscardToLimit():
             return f"discard {cards_text(command.cards)}"
         case EndTurn():
@@ -91,18 +93,42 @@ def describe(command: Command) -> str:
             return type(command).__name__
 
 
+def _landscape_args(command: UseLandscape) -> str:
+    """What a landscape power takes, in words (RULES §1.5): ``K1 for
+    M2`` (Temple Bell), ``take M2``, ``discard K1 M2``, ``play K1``,
+    ``activate …``; empty for a power with no choice."""
+    hand, card = cards_text(command.hand_cards), cards_text((command.card,)) if command.card is not None else ""
+    if command.objective is not None:
+        return f"activate {OBJECTIVE_NAMES.get(command.objective, command.objective)}"
+    if hand and card:
+        return f"{hand} for {card}"
+    if card:
+        return f"take {card}"
+    if hand:
+        return f"{'play' if command.landscape == 'crane' else 'discard'} {hand}"
+    return ""
+
+
 def hint_message(advice: Advice, confirm_key: str) -> Text:
     """The message line of a hint: the suggestion with its estimated win
     chance (``about_text``), then the next two alternatives
-    (``bots.advice.Choice``)."""
+    (``bots.advice.Choice``) that read differently from it and from each
+    other (choices that differ only in what the words leave out, e.g. the
+    ends of new piles, are told once, at their best chance)."""
     best = advice.best
     t = Text()
     t.append("Hint: ", style="bold")
     t.append(describe(best.command), style="bold")
     t.append(f" ({about_text(best)} to win) — {confirm_key} does it", style="bold")
-    others = advice.choices[1:3]
+    told = {describe(best.command)}
+    others: list[str] = []
+    for choice in advice.choices[1:]:
+        words = describe(choice.command)
+        if words not in told and len(others) < 2:
+            told.add(words)
+            others.append(f"{words} ({about_text(choice)})")
     if others:
-        t.append(" · or " + ", ".join(f"{describe(c.command)} ({about_text(c)})" for c in others), style="dim")
+        t.append(" · or " + ", ".join(others), style="dim")
     return t
 
 

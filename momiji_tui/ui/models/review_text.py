@@ -11,7 +11,8 @@ from collections.abc import Sequence
 from rich.text import Text
 
 from ...engine import commands as cmd
-from ...engine.cards import CARD_NAME
+from ...engine import events as ev
+from ...engine.cards import CARD_KIND_ID, CARD_NAME
 from ...engine.commands import Command
 from ...engine.rules_data import LANDSCAPES, LEAF_NAMES, OBJECTIVE_NAMES
 from ...session.review import Review, ReviewedDecision, ReviewedTurn
@@ -79,17 +80,36 @@ def command_text(command: Command) -> str:
             return "undo"
 
 
-def decision_line(d: ReviewedDecision, width: int = 80, noise: float = 0.0) -> Text:
+def played_text(d: ReviewedDecision, seat: int, events: Sequence[ev.Event] = ()) -> str:
+    """The seat's move of ``d`` in words. A play is told as the log tells it,
+    each new pile with its end (``play M0 (new pile, right end), K0 (new
+    pile, left end)``), from the ``CardsPlayed`` at ``events[d.position]``:
+    the review searched the listed play with the same outcome (RULES §4.2),
+    whose ends may read otherwise. Anything else, or no such event:
+    :func:`command_text`."""
+    command = d.command
+    if isinstance(command, cmd.Play) and 0 <= d.position < len(events):
+        logged = events[d.position]
+        if (isinstance(logged, ev.CardsPlayed) and logged.seat == seat and logged.mode != "crane"
+                and sorted(CARD_KIND_ID[c] for c in logged.cards) == sorted(CARD_KIND_ID[c] for c in command.cards)):
+            parts = [_card(c) + (f" (new pile, {side} end)" if side else "")
+                     for c, side in zip(logged.cards, logged.sides, strict=True)]
+            return "play " + ", ".join(parts)
+    return command_text(command)
+
+
+def decision_line(d: ReviewedDecision, width: int = 80, noise: float = 0.0, played: str | None = None) -> Text:
     """``  −18  play M2a C1b 36% · Hard: collect Maple 54%``: the change first
     (so a cut line keeps it; red when it exceeds ``noise``, the review's
     ``Review.noise``), or ``  ✓  reveal from the deck 48%`` when Hard chose
-    the same."""
+    the same. ``played``: the seat's move in words (default:
+    :func:`command_text` of ``d.command``)."""
     line = Text("  ")
     if d.best == d.command:
         line.append(f"{'✓':>3}  ", style="green")
     else:
         line.append(f"{points(d.change):>3}  ", style="bold red" if d.cost >= 0.005 and d.cost > noise else "dim")
-    line.append(command_text(d.command), style="bold")
+    line.append(played or command_text(d.command), style="bold")
     line.append(f" {percent(d.chance)}")
     if d.best != d.command:
         line.append(f" · Hard: {command_text(d.best)} {percent(d.best_chance)}", style="cyan")
@@ -111,8 +131,10 @@ def turn_heading(t: ReviewedTurn, noise: float = 0.0) -> Text:
     return head
 
 
-def review_text(review: Review, width: int = 80) -> Text:
-    """The whole review: what it is, the chart, the costliest turns, every turn."""
+def review_text(review: Review, width: int = 80, events: Sequence[ev.Event] = ()) -> Text:
+    """The whole review: what it is, the chart, the costliest turns, every
+    turn. ``events``: the game's log, to tell the seat's plays as the log
+    did (:func:`played_text`); without it, plays are told as searched."""
     out = Text()
     who = "" if review.seat_name == "You" else f" as {review.seat_name}"
     out.append(f"Your decisions{who}, reviewed by Hard", style="bold")
@@ -137,14 +159,14 @@ def review_text(review: Review, width: int = 80) -> Text:
         out.append("\n")
         for d in t.decisions:
             if d.cost > noise:
-                out.append_text(decision_line(d, width, noise))
+                out.append_text(decision_line(d, width, noise, played_text(d, review.seat, events)))
                 out.append("\n")
     out.append("\nEvery turn\n", style="bold underline")
     for t in review.turns:
         out.append_text(turn_heading(t, noise))
         out.append("\n")
         for d in t.decisions:
-            out.append_text(decision_line(d, width, noise))
+            out.append_text(decision_line(d, width, noise, played_text(d, review.seat, events)))
             out.append("\n")
     out.rstrip()
     return out

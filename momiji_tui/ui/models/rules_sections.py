@@ -1,7 +1,7 @@
 """The rules' sections and the citations that name them (no Textual).
 
 Messages and forms cite the rules of record as ``RULES §4.2``; the in-app
-rules (docs/RULES.md, ``paths.rules_markdown``) are headed ``### 4.2 Play
+rules (docs/RULES.md, ``paths.rules_text``) are headed ``### 4.2 Play
 leaf cards`` or ``## 3. The turn``. ``cited_section`` finds the section a
 text names, ``section_of`` the section a heading starts.
 """

@@ -18,7 +18,9 @@ def reveal_interval(bot_delay: float) -> float | None:
 
 
 def winner_sentence(sheet: ScoreSheet, names: list[str], me: int | None) -> str:
-    """The result in words, naming the tiebreak when it decided (RULES §7)."""
+    """The result in words, naming the tiebreak when it decided (RULES §7).
+    ``me``: the seat shown as "You" (None: none, as in a replay); a winner
+    named "You" takes "win" either way."""
     def who(i: int) -> str:
         return "You" if i == me else names[i]
 
@@ -29,12 +31,13 @@ def winner_sentence(sheet: ScoreSheet, names: list[str], me: int | None) -> str:
         return (f"{tied} share the victory with {total} points: tied on points, and on acorns "
                 f"({acorns} each) (RULES §7).")
     w = sheet.winners[0]
-    verb = "win" if w == me else "wins"
+    second_person = who(w) == "You"
+    verb = "win" if second_person else "wins"
     if sheet.tiebreak_used:
         others = [i for i, s in enumerate(sheet.seats) if s.total == total and i != w]
         rivals = " and ".join(who(i) for i in others)
         return (f"{who(w)} {verb} on the tiebreak: tied with {rivals} on {total} points, "
-                f"{'you hold' if w == me else 'holding'} more acorns ({sheet.seats[w].acorns}) (RULES §7).")
+                f"{'you hold' if second_person else 'holding'} more acorns ({sheet.seats[w].acorns}) (RULES §7).")
     return f"{who(w)} {verb} with {total} points."
 
 

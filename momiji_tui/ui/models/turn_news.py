@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from rich.cells import cell_len, set_cell_size
 from rich.text import Text
 
 from ...engine import PlayerView
@@ -131,24 +132,56 @@ def last_round_banner(v: PlayerView) -> str | None:
 @dataclass(frozen=True)
 class NewsSlice:
     """What the news line shows: the last-round banner (if any) and the
-    latest summaries of other seats' turns (at most ``lines`` lines in all)."""
+    latest summaries of other seats' turns (at most ``lines`` lines in all),
+    the last turn of each of the ``others`` other seats (0: every summary)."""
 
     banner: str | None
     summaries: tuple[str, ...]
     lines: int = 1
+    others: int = 0
 
 
-def news_text(data: NewsSlice) -> Text:
-    """The news lines: the banner (bold, reversed) first, then the latest
-    summaries that fit in ``data.lines`` (``cut_lines`` fits them to a
-    width). Raises nothing."""
+NEWS_SEPARATOR = " · "
+
+
+def news_text(data: NewsSlice, width: int = 0) -> Text:
+    """The news lines: the banner (bold, reversed) first, then the last turn
+    of each other seat: one line each when ``data.lines`` has room, else
+    side by side on the lines left (joined by :data:`NEWS_SEPARATOR`), each
+    cut to its share of ``width`` cells so that every seat is told (a short
+    summary leaves its room to the longer ones). ``width`` <= 0: nothing is
+    cut. Raises nothing."""
     rows: list[Text] = []
     if data.banner:
         rows.append(Text(data.banner, style="bold reverse"))
     room = max(data.lines - len(rows), 1 if not rows else 0)
-    if room:
-        rows += [Text(s, style="italic") for s in data.summaries[-room:]]
+    summaries = list(data.summaries[-data.others:] if data.others else data.summaries)
+    if room and summaries:
+        if len(summaries) > room:  # several seats a line, the latest on the last line
+            per_line = -(-len(summaries) // room)
+            groups = [summaries[i:i + per_line] for i in range(0, len(summaries), per_line)]
+        else:
+            groups = [[s] for s in summaries]
+        rows += [Text(NEWS_SEPARATOR.join(_shares(group, width)), style="italic") for group in groups]
     return Text("\n").join(rows) if rows else Text("")
+
+
+def _shares(parts: list[str], width: int) -> list[str]:
+    """``parts`` cut (with ``…``) so that, joined by the separator, they fit
+    ``width`` cells: equal shares, a part shorter than its share giving the
+    rest to the others. As they are when ``width`` <= 0 or they fit."""
+    if width <= 0 or len(parts) < 2:
+        return parts
+    room = width - len(NEWS_SEPARATOR) * (len(parts) - 1)
+    budget = dict.fromkeys(range(len(parts)), 0)
+    open_parts = sorted(range(len(parts)), key=lambda i: cell_len(parts[i]))
+    while open_parts:
+        share = max(room // len(open_parts), 1)
+        i = open_parts.pop(0)
+        budget[i] = min(cell_len(parts[i]), share)
+        room -= budget[i]
+    return [p if cell_len(p) <= budget[i] else set_cell_size(p, max(budget[i] - 1, 0)) + "…"
+            for i, p in enumerate(parts)]
 
 
 def cut_lines(text: Text, width: int) -> Text:

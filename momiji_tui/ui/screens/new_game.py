@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
@@ -10,21 +11,30 @@ from textual.widgets import Button, Footer, Input, Label, Select, Static
 from ...store.errors import StoreError
 from ..models.host import host
 from ..models.new_game import BOT_LEVELS, BOT_NAMES, BOT_SPEEDS, NewGameOptions, bot_speed_name
+from ..widgets.form_input import FormInput
 from .rules import field_citation
 from .sized import SizedScreen, SizeNotice
 
 FORM_RULES = {"landscapes": "2.1", "memory": "8", "seats": "2"}
 """The RULES section each field of the form is about (the rules key opens it)."""
+NAME_MAX = 16
+SEED_DIGITS = 9
+#: What each text field takes, shown while it has the focus.
+FIELD_HELP = {
+    "name": f"Your name: at most {NAME_MAX} characters. ⏎ next field · ctrl+s starts the game.",
+    "seed": (f"Seed: digits only, at most {SEED_DIGITS} (empty: a random deal). "
+             "⏎ next field · ctrl+s starts the game."),
+}
 
 
 class NewGameScreen(SizedScreen):
     """Seats, each bot's level, landscapes, bot speed, memory mode and seed."""
 
     MIN_SIZE = (50, 14)
-    # Focused by Textual when the screen is shown, never on a form already
-    # dismissed: an on_mount query_one("#start") crashed (NoMatches) when Esc
-    # or quitting was handled before the form had mounted.
-    AUTO_FOCUS = "#start"
+    # The first field, focused by Textual when the screen is shown (never on
+    # a form already dismissed: an on_mount query_one crashed, NoMatches,
+    # when Esc or quitting was handled before the form had mounted).
+    AUTO_FOCUS = "#name"
     BINDINGS = [
         Binding("escape", "back", "Back", id="new.back"),
         Binding("ctrl+s", "start", "Start", id="new.start"),
@@ -46,7 +56,8 @@ class NewGameScreen(SizedScreen):
             yield Static("New game", classes="title")
             with Horizontal(classes="field"):
                 yield Label("Your name", classes="field-label")
-                yield Input(value=self.player_name or last.name, id="name", max_length=16, compact=True)
+                yield FormInput(value=(self.player_name or last.name)[:NAME_MAX], id="name", max_length=NAME_MAX,
+                                compact=True)
             with Horizontal(classes="field"):
                 yield Label("Seats", classes="field-label")
                 yield Select([("2 — you and 1 bot", 2), ("3 — you and 2 bots", 3), ("4 — you and 3 bots", 4)],
@@ -74,9 +85,10 @@ class NewGameScreen(SizedScreen):
                              value=app.memory_mode, allow_blank=False, compact=True, id="memory")
             with Horizontal(classes="field"):
                 yield Label("Seed", classes="field-label")
-                yield Input(placeholder="random", id="seed", restrict=r"[0-9]*", max_length=9, compact=True)
+                yield FormInput(placeholder="random", id="seed", restrict=r"[0-9]*", max_length=SEED_DIGITS,
+                                compact=True)
             yield Button("Start  (ctrl+s)", id="start", variant="primary", compact=True)
-            yield Label("", id="new-message")
+            yield Label(FIELD_HELP["name"], id="new-message")  # the name has the focus first
         yield Footer(compact=True)
 
     def cited_rules(self) -> str | None:
@@ -103,7 +115,7 @@ class NewGameScreen(SizedScreen):
         seats = self.seat_count()
         levels = tuple(str(self.query_one(f"#level-{i}", Select).value) for i in range(1, seats))
         return NewGameOptions(
-            name=self.query_one("#name", Input).value.strip()[:16] or "You",
+            name=self.query_one("#name", Input).value.strip()[:NAME_MAX] or "You",
             seats=seats,
             bot_level=levels[0],
             bot_levels=levels,
@@ -118,16 +130,39 @@ class NewGameScreen(SizedScreen):
             self.action_start()
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
-        self.action_start()
+        """⏎ in a text field moves to the next field; only Start (or
+        ctrl+s) starts a game."""
+        event.stop()
+        self.focus_next()
+
+    def on_descendant_focus(self, event: events.DescendantFocus) -> None:
+        """A text field says what it takes while it has the focus."""
+        if event.widget.id in FIELD_HELP:
+            self.say(FIELD_HELP[event.widget.id])
+
+    def on_form_input_refused(self, event: FormInput.Refused) -> None:
+        """Say what a field did not take, and why."""
+        shown = event.text if len(event.text) <= 12 else event.text[:11] + "…"
+        if event.field.id == "name":
+            self.say(f"Your name: at most {NAME_MAX} characters ({len(event.attempted)} would be too long): "
+                     f"“{shown}” was not taken.")
+        elif event.too_long:
+            self.say(f"Seed: at most {SEED_DIGITS} digits: “{shown}” was not taken.")
+        else:
+            self.say(f"Seed: digits only (a whole number, 0 or more): “{shown}” was not taken.")
+
+    def say(self, text: str) -> None:
+        """Show ``text`` on the form's message line."""
+        self.query_one("#new-message", Label).update(text)
 
     def action_start(self) -> None:
         """Start the game with the form's values."""
         try:
             host(self).start_game(self.options())
         except StoreError as exc:  # disk full, read-only…: the store's message says what failed
-            self.query_one("#new-message", Label).update(str(exc))
+            self.say(str(exc))
         except (OSError, ValueError) as exc:
-            self.query_one("#new-message", Label).update(f"Could not start: {exc}")
+            self.say(f"Could not start: {exc}")
 
     def action_back(self) -> None:
         """Back to the menu."""

@@ -98,7 +98,8 @@ class ReviewScreen(SizedScreen):
         if event.state == WorkerState.SUCCESS and isinstance(event.worker.result, ReviewOutcome):
             self.outcome = event.worker.result
             uncached = self.save is not None and not self.outcome.cached
-            self._show(review_text(self.outcome.review, width=max(40, self.app.size.width - 4)),
+            self._show(review_text(self.outcome.review, width=max(40, self.app.size.width - 4),
+                                   events=self.outcome.events),
                        NOT_CACHED if uncached else "")
             return
         error = event.worker.error

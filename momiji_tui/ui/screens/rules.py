@@ -12,7 +12,7 @@ from textual.binding import Binding
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Footer
 
-from ..models.paths import rules_markdown
+from ..models.paths import rules_text
 from ..models.rules_sections import cited_section
 from ..widgets.rules_viewer import RulesViewer
 
@@ -34,7 +34,7 @@ class RulesScreen(ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         try:
-            text = rules_markdown()
+            text = rules_text()
         except OSError as exc:  # a broken installation: say so instead of crashing
             text = f"# The rules could not be read\n\n{exc}"
         yield RulesViewer(text, section=self.section, id="rules",

@@ -16,7 +16,7 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Label, Static
 
 from ...session.saves import SavedGameRow, describe_saved_games
-from ...store import delete_game
+from ...store import check_deletable, delete_game
 from ...store.errors import StoreError
 from ..models.host import SavedGamesLister, host
 from ..models.saved_columns import COLUMNS, cells, fit_columns, hidden_text
@@ -142,6 +142,11 @@ class SavedGamesScreen(Screen[None]):
         """Ask before deleting the highlighted game for good (``y`` deletes)."""
         row = self.current_row()
         if row is None:
+            return
+        try:
+            check_deletable(host(self).data_dir, row.game_id)  # open for play: refused before asking
+        except (StoreError, OSError) as exc:
+            self.say(f"Cannot delete {row.game_id}: {exc}")
             return
         what = f"{row.status}, {row.seats}" if row.seats else row.status
         self.confirming = row

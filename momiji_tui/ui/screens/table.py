@@ -785,7 +785,7 @@ class TableScreen(SizedScreen):
         short window, one per other seat in a tall one (plus the banner)."""
         banner = last_round_banner(v)
         lines = (len(v.seats) - 1 if layout.tall else 1) + (banner is not None)
-        return NewsSlice(banner, tuple(self.news.summaries), lines)
+        return NewsSlice(banner, tuple(self.news.summaries), lines, others=len(v.seats) - 1)
 
     def _note_events(self, app: GameHost, events: list[ev.Event]) -> None:
         """Log the new events; remember another seat's move for the preview."""

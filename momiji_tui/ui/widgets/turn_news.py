@@ -16,7 +16,7 @@ class NewsLine(Region[NewsSlice]):
     an ellipsis at the region's width, never wrapped): as tall as its lines."""
 
     def render_slice(self, data: NewsSlice) -> Text:
-        return news_text(data)
+        return news_text(data, self.content_size.width)
 
     def show(self, text: Text) -> None:
         """Show ``text`` with each line cut to the region's width."""
