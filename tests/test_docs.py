@@ -175,12 +175,6 @@ def test_performance_is_the_current_contract_in_at_most_300_lines():
 
 # Files being rewritten on other branches when the notes were swept; each is
 # cleaned as it is rewritten, then taken off this list.
-NOTES_NOT_YET_SWEPT = (
-    r"momiji_tui/ui/widgets/", r"momiji_tui/ui/screens/table[^/]*\.py", r"momiji_tui/ui/screens/sized\.py",
-    r"momiji_tui/ui/app\.py", r"momiji_tui/bots/hard\.py", r"momiji_tui/bots/playout[^/]*\.py",
-    r"momiji_tui/bots/evaluate\.py", r"momiji_tui/ssh/driver\.py", r"tests/ui/test_[^/]*rows[^/]*\.py",
-    r"tests/ui/test_screen_repaint\.py", r"tests/ui/test_log_pages\.py",
-)
 
 
 def test_docstrings_and_comments_say_what_the_code_is_not_which_issue_made_it():
@@ -190,10 +184,9 @@ def test_docstrings_and_comments_say_what_the_code_is_not_which_issue_made_it():
 
     note = re.compile(r"\bissue \d+|\b(?:first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth"
                       r"|eleventh|twelfth|thirteenth) round\b", re.I)
-    skipped = re.compile("|".join(NOTES_NOT_YET_SWEPT))
     found = [
         f"{path.relative_to(ROOT)}:{number}"
-        for path in _sources() if not skipped.match(str(path.relative_to(ROOT)))
+        for path in _sources()
         for number, line in enumerate(path.read_text().splitlines(), 1)
         if note.search(line)
     ]

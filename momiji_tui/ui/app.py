@@ -314,12 +314,12 @@ class MomijiApp(App[None]):
         return None
 
     def hints_allowed(self) -> bool:
-        """Whether the hint key works at the open table (issue 17): always in
+        """Whether the hint key works at the open table: always in
         a game of your own; at a shared table only if every player agreed."""
         return self.table is not None and self.table.hints_allowed
 
     def record_hint(self, seat: int, win_percent: int) -> str | None:
-        """Record in the game log that ``seat`` was shown a hint (issue 17).
+        """Record in the game log that ``seat`` was shown a hint.
         Returns None when saved, else why not (nothing changed, the hint is
         not shown): ``Not saved: disk full. The hint was not shown; …``."""
         if self.table is None:

@@ -1,4 +1,4 @@
-"""Issue 13, eleventh round: a tall log turns its page by a quarter when a
+"""A tall log turns its page by a quarter when a
 new line does not fit, and the lines that follow fill the blank rows in
 place (a scroll repaints every row of the log; a line written into a blank
 row repaints that row alone). A short log (80×24) scrolls line by line.
@@ -119,7 +119,7 @@ async def test_rules_3_a_layout_that_leaves_the_log_s_size_keeps_its_turned_page
     """Every layout hands each widget its outer size; the log compared it
     with its size inside the border, so any layout of the screen (a region
     of the table grew) counted as a resize: it dropped its turned page and
-    scrolled without a repaint. Thirteenth round."""
+    scrolled without a repaint."""
     app = Log(rows=20)
     async with app.run_test(size=(60, 30)) as pilot:
         log = await turned_page(app, pilot)

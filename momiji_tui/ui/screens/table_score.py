@@ -1,4 +1,4 @@
-"""The live score's breakdown (issue 14), one key away from the table: each
+"""The live score's breakdown, one key away from the table: each
 seat's piles, acorns and owned objectives as if the game ended now (RULES
 §7), one row per seat (``models/live_score.breakdown_table``), over the
 table; any key closes it."""

@@ -1,4 +1,4 @@
-"""The table's news line (issue 14): the last-round banner and a one-line
+"""The table's news line: the last-round banner and a one-line
 summary of each other seat's latest turn, between your hand and the message
 line. Takes its slice (``ui/models/turn_news.NewsSlice``), never the app."""
 
