@@ -13,35 +13,18 @@ once upstream fixes it (``tests/test_textual_fence.py``: then delete it).
 5. Colour system and NO_COLOR are per process, and ``Strip.render`` caches
    escape codes whatever colour system asked.
 
-Defects 6–8 were found by random keys (a burst of keys queued before the
-first one's action runs), each with its upstream report:
+6. The command palette's search outlives the palette: a palette closed
+   while its search runs queries its removed ``CommandList`` (textual#6361).
+7. ``OptionList`` page keys before its lines are measured: ``KeyError`` in
+   ``_move_page`` (textual#5794).
+8. A screen removed while it was being composed still gets its ``Mount``
+   and the keys queued at it, after its children went (textual#4258).
+   (A screen opened as the app exits is composed without children and not
+   being removed: the game screens check ``App.return_code`` in ``on_mount``.)
 
-6. The command palette's search outlives the palette
-   (https://github.com/Textualize/textual/issues/6361): a node's workers are
-   cancelled only after its children were removed, so a palette closed while
-   its search runs, or before its first search started (ctrl+p and the
-   screen changing under it in one burst of keys), lets the search query its
-   removed ``CommandList``: ``NoMatches`` ends the app. Here the palette
-   stops its search as soon as it is being removed, before its children go.
-7. ``OptionList`` page keys before the list is laid out: its lines are only
-   measured in a region of some height
-   (https://github.com/Textualize/textual/issues/5794), and ``_move_page``
-   looks the highlighted option up in them: ``KeyError``. The palette's
-   ``CommandList`` gets page keys typed with ctrl+p before its first layout.
-   Here a page key does nothing until the lines are measured.
-8. A screen removed while it was being composed still gets its ``Mount``,
-   after its children were removed
-   (https://github.com/Textualize/textual/issues/4258): a game screen pushed
-   and popped (or switched away) in one burst of keys or lobby news, a help
-   whose ``MarkdownViewer`` loads its removed document; every ``on_mount``
-   that queries a child raises ``NoMatches``. Here a widget whose removal
-   began before its ``Mount`` skips it, and a screen's ``ScreenResume``
-   likewise (it is never shown; its ``Unmount`` still comes). Keys and clicks
-   queued at a widget being removed (a screen popped, or every screen as the
-   app exits, with a burst of keys behind the quit) are dropped too: they
-   would run the screen's bindings after its children went. (A screen
-   opened as the app exits is composed without children and not being
-   removed: the game screens check ``App.return_code`` in ``on_mount``.)
+Defects 6–8 are keys that outrun a screen (a burst of keys queued before the
+first one's action runs): their tests are in
+``tests/ui/test_random_key_tracebacks.py``.
 """
 
 from __future__ import annotations
