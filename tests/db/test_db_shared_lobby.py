@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import asyncio
 import os
+import time
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import replace
 
 import psycopg
@@ -568,16 +570,24 @@ async def test_heartbeats_and_departures_take_the_presence_rows_in_one_order(lob
     heartbeat first takes one advisory lock, so a heartbeat waits for another
     one in flight (here: the lock held by the test) instead of crossing it."""
     a = await lobbies("a")
-    with psycopg.connect(pg_url) as holder:
+    # The test never yields to the event loop while the heartbeat waits: the
+    # lobby's own refresh (a database call on the loop) would wait for the
+    # heartbeat's call, and the test's release of the lock behind it.
+    with psycopg.connect(pg_url) as holder, ThreadPoolExecutor(1) as pool:
         holder.execute("SELECT pg_advisory_xact_lock(%s)", (PRESENCE_LOCK,))
-        beat = asyncio.ensure_future(asyncio.to_thread(a._beat_once))
+        beat = pool.submit(a._beat_once)
 
         def waiting() -> bool:
             row = holder.execute("SELECT count(*) FROM pg_locks WHERE locktype = 'advisory' AND NOT granted"
                                  ).fetchone()
             return row is not None and row[0] == 1
 
-        await wait_until(waiting, describe=lambda: "the heartbeat did not wait for the presence lock")
+        for _ in range(2000):  # up to ~20 s on a busy machine
+            if waiting():
+                break
+            time.sleep(0.01)
+        else:
+            pytest.fail("the heartbeat did not wait for the presence lock")
         assert not beat.done()
         holder.commit()  # the lock is released with the transaction
-        await asyncio.wait_for(beat, 10)
+        beat.result(timeout=30)
