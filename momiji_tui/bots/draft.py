@@ -8,10 +8,10 @@ of that measurement. The measurements differ by less than their intervals, so
 a fixed ranking would treat noise as merit and never take the last of each
 part. The bots draft by Thompson sampling instead: each offered landscape
 draws a value from its measurement (a normal distribution of that mean and
-standard error) and the highest draw is picked. A landscape is thus taken
-with the probability that it is the best of the offer given what was
-measured; the draw comes from the decision's seeded generator, so the same
-view and seed give the same pick.
+``UNCERTAINTY`` times its standard error) and the highest draw is picked. A
+landscape is thus taken with the probability that it is the best of the
+offer given what was measured; the draw comes from the decision's seeded
+generator, so the same view and seed give the same pick.
 """
 
 from __future__ import annotations
@@ -38,6 +38,12 @@ MERIT_4_SEATS: dict[str, tuple[float, float]] = {
     "pine": (-2.3, 1.6), "bridge": (-2.7, 1.6),
 }
 
+UNCERTAINTY = 1.5
+"""How much wider than its sampling error a merit is drawn: the measurement is
+of Normal's play with random panoramas, not of the drafting bot's play in a
+drafted game (Hard plays some landscapes better or worse than Normal;
+docs/BOTS.md), so it is known less well than its standard error says."""
+
 
 def merit_table(n_seats: int) -> dict[str, tuple[float, float]]:
     """The merit table measured nearest ``n_seats`` (2: two seats; 3–4: four)."""
@@ -46,7 +52,8 @@ def merit_table(n_seats: int) -> dict[str, tuple[float, float]]:
 
 def ranked_picks(legal: list[Command], n_seats: int, rng: random.Random) -> list[tuple[DraftPick, float]]:
     """The offered draft picks (``DraftPick`` commands of ``legal``), best
-    first by one Thompson draw each from ``merit_table(n_seats)`` (an unknown
+    first by one Thompson draw each from ``merit_table(n_seats)``, its
+    standard errors widened by ``UNCERTAINTY`` (an unknown
     landscape: merit 0, standard error 2), each with its measured mean merit
     (win-rate points above the fair share). Draws are made in the offer's
     order from ``rng``. Raises ``ValueError`` when ``legal`` has no pick."""
@@ -57,7 +64,7 @@ def ranked_picks(legal: list[Command], n_seats: int, rng: random.Random) -> list
     drawn = []
     for i, c in enumerate(picks):
         mean, se = table.get(c.landscape, (0.0, 2.0))
-        drawn.append((mean + se * rng.gauss(0.0, 1.0), -i, c, mean))
+        drawn.append((mean + UNCERTAINTY * se * rng.gauss(0.0, 1.0), -i, c, mean))
     drawn.sort(key=lambda x: (x[0], x[1]), reverse=True)
     return [(c, mean) for _, _, c, mean in drawn]
 
@@ -67,4 +74,4 @@ def draft_pick(legal: list[Command], n_seats: int, rng: random.Random) -> DraftP
     return ranked_picks(legal, n_seats, rng)[0][0]
 
 
-__all__ = ["MERIT_2_SEATS", "MERIT_4_SEATS", "draft_pick", "merit_table", "ranked_picks"]
+__all__ = ["MERIT_2_SEATS", "MERIT_4_SEATS", "UNCERTAINTY", "draft_pick", "merit_table", "ranked_picks"]
