@@ -29,30 +29,20 @@ import math
 import random
 from collections.abc import Callable, Sequence
 
-from ..engine.commands import Command, DraftPick
+from ..engine.commands import Command
 from ..engine.errors import IllegalCommand
 from ..engine.legal import legal_commands
 from ..engine.state import ENDED, PLAY, GameState
 from ..engine.view import PlayerView, determinize
 from .base import check_view, decision_rng, world_and_legal
 from .evaluate import Weights, all_values, best_collect_value, turns_left
-from .normal import NormalBot, draft_pick, is_random
+from .draft import ranked_picks
+from .normal import NormalBot, is_random
 from .playout import greedy_policy_command, policy_command, prefilter, step
 
 DEFAULT_ITERATIONS = 100
 """The play budget of ``make_bot("hard", seed)``: deterministic, and well
 under a second per decision on a 2-core machine (docs/BOTS.md)."""
-
-# Hard drafts by measured strength: each landscape's win rate when a seat had
-# it, in a 1,000-game Normal-vs-Normal draft tournament (docs/BOTS.md,
-# "Landscape balance"; seed 20000). Koi Pond and Pine Ridge were never drafted
-# there (Normal ranks them last), so they get a below-average guess.
-HARD_DRAFT_VALUE: dict[str, float] = {
-    "teahouse": 0.619, "festival": 0.590, "fox": 0.572, "terrace": 0.571, "bell": 0.558,
-    "spring": 0.500, "bamboo": 0.495, "pier": 0.494, "bridge": 0.486, "crane": 0.473,
-    "moss": 0.463, "koi": 0.45, "pine": 0.45, "pagoda": 0.444, "moongate": 0.442,
-    "stones": 0.441, "lantern": 0.434, "waterfall": 0.428,
-}
 
 FULL_GAME = 10 ** 6
 """A playout horizon that never stops before the end of the game."""
@@ -146,8 +136,9 @@ class HardBot:
         by ``evaluate.all_values`` at the playout's leaf (the real final
         scores, RULES §7, when the playout reached the end); an unvisited
         command gets that estimate for the view's sampled worlds as they are.
-        In the draft (RULES §2.1) the offer is ranked by ``HARD_DRAFT_VALUE``,
-        a measured win rate, with 0 visits.
+        In the draft (RULES §2.1) the offer is ranked by ``draft.ranked_picks``
+        (a Thompson draw from each landscape's measured merit), each with 0
+        visits and its measured win rate (the fair share plus its merit).
 
         ``include``: commands searched even if Normal's ranking would drop
         them (``ValueError`` if one is not legal for the seat);
@@ -168,10 +159,8 @@ class HardBot:
         if shortcut and len(legal) == 1:
             return [(legal[0], 0, 0.5)]
         if view.phase != PLAY:
-            if shortcut:
-                return [(draft_pick(legal, HARD_DRAFT_VALUE), 0, 0.5)]
-            ranked = sorted(legal, key=lambda c: -HARD_DRAFT_VALUE.get(_landscape(c), 0.0))
-            return [(c, 0, HARD_DRAFT_VALUE.get(_landscape(c), 0.5)) for c in ranked]
+            seats = len(view.seats)
+            return [(c, 0, 1.0 / seats + merit / 100.0) for c, merit in ranked_picks(legal, seats, rng)]
         # Near the end (RULES §6), playouts run to the final score (RULES §7).
         horizon = FULL_GAME if turns_left(world, me) <= self.endgame else self.horizon
         worlds = [world] + [determinize(view, rng) for _ in range(3)]
@@ -351,11 +340,6 @@ class HardBot:
 def _diff(values: list[float], me: int) -> float:
     """The seat's value minus the best other seat's."""
     return values[me] - max(v for j, v in enumerate(values) if j != me)
-
-
-def _landscape(c: Command) -> str:
-    """The landscape a draft pick takes ("" for any other command)."""
-    return c.landscape if isinstance(c, DraftPick) else ""
 
 
 def _rank(n: _Node | None) -> tuple[int, float]:

@@ -7,7 +7,7 @@ Grove, Koi Pond) are averaged over several sampled worlds; a reveal is worth
 its best follow-up collect. Before the main action, free actions that change
 what the main action can do (sunrise and midday landscapes, exchanges) are
 scored by the best main action that follows them: that is its landscape
-timing. The draft picks by a fixed table.
+timing. The draft picks each landscape by its measured merit (``bots.draft``).
 """
 
 from __future__ import annotations
@@ -23,15 +23,10 @@ from ..engine.rules_data import LANDSCAPES, MIDDAY, SUNRISE
 from ..engine.state import GameState
 from ..engine.view import PlayerView, determinize
 from .base import check_view, decision_rng, world_and_legal
+from .draft import draft_pick
 from .evaluate import DEFAULT_WEIGHTS, Weights, relative_value
 from .playout import prefilter
 
-# Draft preference by landscape (higher first); ties keep the offer order.
-DRAFT_VALUE: dict[str, float] = {
-    "spring": 2.0, "bamboo": 2.2, "lantern": 2.6, "koi": 1.6, "terrace": 1.8, "bell": 1.7,
-    "bridge": 2.4, "stones": 2.2, "pagoda": 2.0, "teahouse": 2.8, "waterfall": 2.0, "moss": 2.3,
-    "pier": 2.0, "crane": 2.6, "pine": 1.4, "fox": 1.5, "moongate": 2.7, "festival": 1.6,
-}
 _RANDOM_OUTCOME = {"bamboo", "koi"}
 MAIN = (cmd.Reveal, cmd.Collect, cmd.Play, cmd.ActivateObjective, cmd.Pass)
 
@@ -64,7 +59,7 @@ class NormalBot:
         if len(legal) == 1:
             return legal[0]
         if view.phase == "draft":
-            return draft_pick(legal)
+            return draft_pick(legal, len(view.seats), rng)
         worlds = [world] + [determinize(view, rng) for _ in range(self.worlds - 1)]
         return self.best(worlds, prefilter(world, legal, seat, keep=6), seat)
 
@@ -157,11 +152,4 @@ def _before_main(c: Command) -> bool:
     return False
 
 
-def draft_pick(legal: list[Command], table: dict[str, float] = DRAFT_VALUE) -> Command:
-    """The offered landscape with the highest table value (``legal``: the
-    draft's commands, DraftPick only; ValueError if there is none)."""
-    picks = [c for c in legal if isinstance(c, cmd.DraftPick)]
-    return max(picks, key=lambda c: table.get(c.landscape, 0.0))
-
-
-__all__ = ["DRAFT_VALUE", "NormalBot", "after", "draft_pick", "is_random"]
+__all__ = ["NormalBot", "after", "is_random"]
