@@ -40,7 +40,9 @@ async def human_turn(pilot, limit: int = 400) -> None:
 
 
 def table_message(app) -> str:
-    return str(app.screen.query_one("#message", Static).render())
+    from momiji_tui.ui.widgets.table_regions import MessageLine
+
+    return app.screen.query_one("#message", MessageLine).content.plain
 
 
 @pytest.mark.parametrize("point", ["write", "fsync"])
