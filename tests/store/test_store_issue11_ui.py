@@ -9,7 +9,7 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 from store_faults import inject
-from textual.widgets import Label, OptionList, Static
+from textual.widgets import Label, OptionList
 
 from momiji_tui import cli
 from momiji_tui.session.table import HUMAN, SeatConfig, Table
