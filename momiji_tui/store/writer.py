@@ -222,12 +222,7 @@ class GameLog:
         Raises :class:`WriteFailed` if the disk refuses (nothing is lost:
         the other file stays where it was or aside)."""
         moment = as_utc(now or utc_now())
-        fd, self._file = self._file, None
-        if fd is not None:
-            try:
-                os.close(fd)
-            except OSError:
-                pass
+        self._close_file()
         if self._lock is None or not self._lock.held:
             self._lock = lock.acquire(self.path, self.holder)
         aside = None
@@ -288,15 +283,20 @@ class GameLog:
         except OSError:
             pass
 
-    def close(self) -> None:
-        """Close the file and give up the write lock (appending again reopens
-        it, if no other writer took the game meanwhile)."""
+    def _close_file(self) -> None:
+        """Close the open file, if any (a failing close changes nothing: the
+        bytes were synced when written)."""
         fd, self._file = self._file, None
         if fd is not None:
             try:
                 os.close(fd)
             except OSError:
                 pass
+
+    def close(self) -> None:
+        """Close the file and give up the write lock (appending again reopens
+        it, if no other writer took the game meanwhile)."""
+        self._close_file()
         if self._lock is not None:
             self._lock.release()
 
