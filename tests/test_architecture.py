@@ -170,6 +170,22 @@ def test_issue13_ui_layers_contract_is_kept():
     assert "ui models import no Textual KEPT" in out, out[-3000:]
 
 
+def _names_set(tree: ast.AST, *, arguments: bool = False) -> set[str]:
+    """The names ``tree`` defines or sets: functions, classes, attributes set
+    on ``self``/``cls``, assigned names (and, with ``arguments``, arguments)."""
+    names: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            names.add(node.name)
+        elif isinstance(node, ast.Attribute) and isinstance(node.ctx, ast.Store):
+            names.add(node.attr)
+        elif isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store):
+            names.add(node.id)
+        elif arguments and isinstance(node, ast.arg):
+            names.add(node.arg)
+    return names
+
+
 def _private_textual_names() -> set[str]:
     """The private names (``_name``, not dunder) Textual's own source defines
     or sets: methods, attributes set on ``self``/``cls``, class attributes."""
@@ -177,30 +193,13 @@ def _private_textual_names() -> set[str]:
 
     names: set[str] = set()
     for path in Path(textual.__file__).parent.rglob("*.py"):
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
-                names.add(node.name)
-            elif isinstance(node, ast.Attribute) and isinstance(node.ctx, ast.Store):
-                names.add(node.attr)
-            elif isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store):
-                names.add(node.id)
+        names |= _names_set(ast.parse(path.read_text(encoding="utf-8")))
     return {n for n in names if n.startswith("_") and not n.startswith("__")}
 
 
 def _own_names(trees: list[ast.AST]) -> set[str]:
     """The names momiji_tui defines or sets itself (its own privates)."""
-    names: set[str] = set()
-    for tree in trees:
-        for node in ast.walk(tree):
-            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
-                names.add(node.name)
-            elif isinstance(node, ast.Attribute) and isinstance(node.ctx, ast.Store):
-                names.add(node.attr)
-            elif isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store):
-                names.add(node.id)
-            elif isinstance(node, ast.arg):
-                names.add(node.arg)
-    return names
+    return set().union(*(_names_set(tree, arguments=True) for tree in trees))
 
 
 FENCE = ROOT / "momiji_tui" / "textual_fence.py"
