@@ -1,0 +1,109 @@
+"""The lobby's ratings: the half of the :class:`~.lobby.Lobby` that rates a
+shared game when it finishes and says the ratings where players look (the
+lobby's lists, the table's news, the score sheet).
+
+A finished shared game is rated by the :class:`~.rating_book.RatingBook`
+(files or the database, exactly once however many processes see it end);
+what its result does is :mod:`.ratings`' (pure). The lobby keeps the
+ratings it has seen (an account's at login, every account's after a game
+rated here) so drawing a list never asks the store. A store that fails is
+logged and the game stays unrated; play never waits for it.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import TYPE_CHECKING
+
+from ..store.ratings import Rating, RatingChange
+from .rating_book import DatabaseRatingBook, FileRatingBook, RatingBook
+from .ratings import game_result, rated_account, rating_text
+from .shared_table import LiveTable, SeatNews
+from .table import BOT, seat_configs
+
+if TYPE_CHECKING:
+    from pathlib import Path
+
+    from .database_games import DatabaseGames
+
+log = logging.getLogger("momiji_tui.lobby")
+
+
+class LobbyRatings:
+    """Ratings for a lobby (a mixin of :class:`~.lobby.Lobby`)."""
+
+    ratings: RatingBook | None
+    known_ratings: dict[str, Rating]
+    rating_changes: dict[str, dict[str, RatingChange]]
+
+    def _init_ratings(self, enabled: bool, data_dir: Path, games: DatabaseGames | None) -> None:
+        """Keep ratings in ``games``' database, else in ``data_dir``; none if not ``enabled``."""
+        self.ratings = None
+        if enabled:
+            self.ratings = DatabaseRatingBook(games.store) if games is not None else FileRatingBook(data_dir)
+        self.known_ratings = {}
+        self.rating_changes = {}  # game id -> what it changed (games that finished while live here)
+
+    def look_up_rating(self, account_id: str) -> Rating | None:
+        """``account_id``'s rating, read from the store now (and remembered);
+        None for an account not rated, or when ratings are off or the store
+        fails (logged)."""
+        account = rated_account(account_id)
+        if self.ratings is None or account is None:
+            return None
+        try:
+            found = self.ratings.look_up([account]).get(account)
+        except Exception as exc:  # OSError, psycopg.Error: a login must not fail for a rating
+            log.error("cannot read the rating of %s: %s", account, exc)
+            return self.known_ratings.get(account)
+        if found is not None:
+            self.known_ratings[account] = found
+        return found
+
+    def rating_tag(self, account_id: str | None) -> str:
+        """What a list shows after a player's name: ``" · 27.1"``, or ``""``
+        (ratings off, a guest, or no game rated yet)."""
+        account = rated_account(account_id)
+        rating = self.known_ratings.get(account) if self.ratings is not None and account is not None else None
+        return f" · {rating.ordinal:.1f}" if rating is not None and rating.games else ""
+
+    def rating_line(self, game_id: str, names: dict[str, str]) -> str | None:
+        """The score sheet's line for a game rated here: ``"Ratings: alice
+        rating 27.1 (+0.8), bob rating 3.2 (−0.4)"``; ``names``: account id ->
+        the name to show. None if the game was not rated."""
+        changes = self.rating_changes.get(game_id)
+        if not changes:
+            return None
+        parts = [f"{names.get(account, account)} {rating_text(None, change)}" for account, change in changes.items()]
+        return "Ratings: " + ", ".join(parts) + "."
+
+    def _rate(self, live: LiveTable) -> None:
+        """Rate ``live``'s game, which just finished (a shared game of two or
+        more rated accounts), and tell its players."""
+        if self.ratings is None:
+            return
+        table = live.table
+        configs = seat_configs(table.log.header) if table.log is not None else table.seats
+        levels = [c.level if c.kind == BOT else None for c in configs]
+        try:
+            result = game_result(live.game_id, levels, [s.account_id for s in live.seats], table.score())
+            if result is None:
+                return
+            changes, applied = self.ratings.record(result)
+        except Exception as exc:  # OSError, psycopg.Error, a damaged header: the game stays unrated
+            log.error("game %s: the ratings were not updated: %s", live.game_id, exc)
+            return
+        self.rating_changes[live.game_id] = changes
+        for account, change in changes.items():
+            self.known_ratings[account] = change.after
+        if applied:
+            logging.getLogger("momiji").info("ratings updated: game %s, %s", live.game_id, ", ".join(
+                f"{account} {change.after.ordinal:.1f} ({change.delta:+.1f})" for account, change in changes.items()))
+        names = {s.account_id: s.name for s in live.seats if s.account_id is not None}
+        line = self.rating_line(live.game_id, names)
+        for seat in live.seats:
+            if seat.member is not None and line is not None:
+                seat.member.lobby_event(SeatNews(table, line))
+
+
+__all__ = ["LobbyRatings"]
