@@ -1,0 +1,87 @@
+"""Ratings at the lobby on files (session/lobby_ratings.py): a finished
+shared game rates its players once, the players are told, and the lobby's
+lists show the ratings."""
+
+from __future__ import annotations
+
+from momiji_tui.engine import EndTurn, legal_commands
+from momiji_tui.session.lobby import Lobby, Player, SeatNews, SharedTable
+from momiji_tui.session.rating_book import FileRatingBook
+from momiji_tui.session.ratings import BOT_RATINGS, NEW, game_result, rate
+from momiji_tui.session.shared_table import live_from_log
+
+
+class FakeMember:
+    def __init__(self, account: str, name: str) -> None:
+        self.player = Player(account, name)
+        self.events: list = []
+
+    def lobby_event(self, event) -> None:
+        self.events.append(event)
+
+    def news(self) -> list[str]:
+        return [e.text for e in self.events if isinstance(e, SeatNews)]
+
+
+ALICE, BOB = "key-alice", "key-bob"
+
+
+def play_shared_game_to_the_end(lobby: Lobby, seed: int = 3) -> tuple[FakeMember, FakeMember, SharedTable]:
+    """Alice, Bob and a Normal bot at one table, played to the end (any legal
+    moves; no event loop runs, so the test moves the bot's seat too)."""
+    alice, bob = FakeMember(ALICE, "alice"), FakeMember(BOB, "bob")
+    lobby.enter(alice)
+    lobby.enter(bob)
+    lobby.deal_seed = lambda: seed
+    pending = lobby.create_table(alice, ["human", "bot"], bot_level="normal")
+    lobby.join_table(bob, pending.table_id)
+    table = [e for e in alice.events if hasattr(e, "table") and hasattr(e, "seat")][-1].table
+    for _ in range(3000):
+        if table.finished:
+            break
+        legal = legal_commands(table.state, table.current)
+        ends = [c for c in legal if isinstance(c, EndTurn)]
+        table.submit(ends[0] if ends else legal[0])
+    assert table.finished
+    return alice, bob, table
+
+
+def test_a_finished_shared_game_rates_its_players_once_on_files(tmp_path):
+    lobby = Lobby(tmp_path, seat_wait=None, ratings=True)
+    alice, bob, table = play_shared_game_to_the_end(lobby)
+
+    # What the library gives for this result, computed here from the game's own score sheet.
+    expected = game_result(table.game_id, [None, None, "normal"], [ALICE, BOB, None], table.score())
+    assert expected is not None and expected.seats[2].fixed == BOT_RATINGS["normal"]
+    after = rate(expected, {ALICE: NEW, BOB: NEW})
+    stored = FileRatingBook(tmp_path).look_up([ALICE, BOB])
+    assert stored == after and stored[ALICE].games == stored[BOB].games == 1
+
+    # The players are told at the table, and the lobby's lists show the new ratings.
+    [told] = [t for t in alice.news() if t.startswith("Ratings:")]
+    assert told in bob.news() and f"{table.seats[0].name} rating {after[ALICE].ordinal:.1f} (" in told
+    players = dict(lobby.snapshot().players)
+    assert any(name.startswith("alice") and name.endswith(f" · {after[ALICE].ordinal:.1f}") for name in players)
+    assert lobby.rating_line(table.game_id, {ALICE: "alice", BOB: "bob"}) == told.replace(
+        table.seats[0].name, "alice").replace(table.seats[1].name, "bob")
+
+    # The end seen again (an event replayed, another process opening the finished game): no second update.
+    live = lobby.live[table.game_id]
+    lobby._rate(live)
+    lobby.close()
+    other = Lobby(tmp_path, seat_wait=None, ratings=True)
+    other._rate(live_from_log(SharedTable.resume(table.log.path), "normal"))
+    assert FileRatingBook(tmp_path).look_up([ALICE, BOB]) == after
+    # A new server on the same data dir shows the ratings at login.
+    again = FakeMember(ALICE, "alice")
+    restarted = Lobby(tmp_path, ratings=True)
+    restarted.enter(again)
+    assert restarted.known_ratings[ALICE] == after[ALICE]
+
+
+def test_ratings_off_keep_nothing_and_show_nothing(tmp_path):
+    lobby = Lobby(tmp_path, seat_wait=None, ratings=False)
+    alice, _bob, _table = play_shared_game_to_the_end(lobby, seed=4)
+    assert not (tmp_path / "ratings").exists()
+    assert not [t for t in alice.news() if t.startswith("Ratings:")]
+    assert all(" · " not in name for name, _ in lobby.snapshot().players)
