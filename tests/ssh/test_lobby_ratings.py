@@ -85,3 +85,22 @@ def test_ratings_off_keep_nothing_and_show_nothing(tmp_path):
     assert not (tmp_path / "ratings").exists()
     assert not [t for t in alice.news() if t.startswith("Ratings:")]
     assert all(" · " not in name for name, _ in lobby.snapshot().players)
+
+
+def test_serve_rates_by_default_and_no_ratings_turns_it_off():
+    from momiji_tui.ssh.cli import build_parser
+
+    assert build_parser().parse_args([]).ratings is True
+    assert build_parser().parse_args(["--no-ratings"]).ratings is False
+
+
+async def test_the_server_passes_its_ratings_option_to_the_lobby(tmp_path):
+    from momiji_tui.ssh.game_server import start_game_server
+
+    for on in (True, False):
+        server = await start_game_server(data_dir=tmp_path / str(on), port=0, housekeeping_every=None,
+                                         ratings=on)
+        try:
+            assert (server.lobby.ratings is not None) is on
+        finally:
+            await server.close()
