@@ -285,6 +285,7 @@ class Lobby(LobbyRatings, LiveGames):
                 live.seats[i].member = s.member
                 self._set_activity_quiet(s.member, f"playing at {table.game_id}")
                 s.member.lobby_event(Seated(table, i))
+        self._announce_ratings(live)
         self._drive(live)
 
     def _not_started(self, pending: PendingTable, exc: Exception, reason: str) -> None:

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 
 from ..store.ratings import Rating, RatingChange
 from .rating_book import DatabaseRatingBook, FileRatingBook, RatingBook
-from .ratings import game_result, rated_account, rating_text
+from .ratings import BOT_RATINGS, game_result, rated_account, rating_text
 from .shared_table import LiveTable, SeatNews
 from .table import BOT, seat_configs
 
@@ -76,6 +76,33 @@ class LobbyRatings:
             return None
         parts = [f"{names.get(account, account)} {rating_text(None, change)}" for account, change in changes.items()]
         return "Ratings: " + ", ".join(parts) + "."
+
+    def ratings_at_start(self, live: LiveTable) -> str | None:
+        """What the players of a table that starts are told: ``"Rated game:
+        alice·Ab3x rating 27.1, bob·Cd4e unrated, Kaede (normal) bot 22.0."``,
+        or why it is not rated; None when ratings are off."""
+        if self.ratings is None:
+            return None
+        accounts = [rated_account(s.account_id) for s in live.seats if s.account_id is not None]
+        if len({a for a in accounts if a is not None}) < 2:
+            return "Not a rated game: a game is rated when two players with keys play it to the end."
+        parts = []
+        for seat, config in zip(live.seats, live.table.seats, strict=True):
+            account = rated_account(seat.account_id)
+            if config.kind == BOT and config.level in BOT_RATINGS:
+                parts.append(f"{seat.name} bot {BOT_RATINGS[config.level].ordinal:.1f}")
+            elif account is not None:
+                parts.append(f"{seat.name} {rating_text(self.known_ratings.get(account))}")
+            else:
+                parts.append(f"{seat.name} guest, unrated")
+        return "Rated game: " + ", ".join(parts) + "."
+
+    def _announce_ratings(self, live: LiveTable) -> None:
+        """Tell the players of a table that starts its ratings (:meth:`ratings_at_start`)."""
+        line = self.ratings_at_start(live)
+        for seat in live.seats:
+            if seat.member is not None and line is not None:
+                seat.member.lobby_event(SeatNews(live.table, line))
 
     def _rate(self, live: LiveTable) -> None:
         """Rate ``live``'s game, which just finished (a shared game of two or

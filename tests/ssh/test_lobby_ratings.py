@@ -104,3 +104,26 @@ async def test_the_server_passes_its_ratings_option_to_the_lobby(tmp_path):
             assert (server.lobby.ratings is not None) is on
         finally:
             await server.close()
+
+
+def test_a_table_that_starts_tells_its_players_their_ratings(tmp_path):
+    from momiji_tui.session.ratings import BOT_RATINGS
+
+    lobby = Lobby(tmp_path, seat_wait=None, ratings=True)
+    play_shared_game_to_the_end(lobby)  # alice and bob have a rated game now
+    alice, bob, guest = FakeMember(ALICE, "alice"), FakeMember(BOB, "bob"), FakeMember("guest-0123", "gus")
+    for m in (alice, bob, guest):
+        lobby.enter(m)
+    pending = lobby.create_table(alice, ["human", "human", "bot"], bot_level="hard")
+    lobby.join_table(bob, pending.table_id)
+    lobby.join_table(guest, pending.table_id)
+    [line] = [t for t in bob.news() if t.startswith("Rated game:")]
+    rating = lobby.known_ratings[ALICE].ordinal
+    assert f"alice rating {rating:.1f}, " in line and "gus guest, unrated" in line
+    assert line.endswith(f"bot {BOT_RATINGS['hard'].ordinal:.1f}.")
+
+    lone = FakeMember("key-carol", "carol")
+    lobby.enter(lone)
+    pending = lobby.create_table(lone, ["human", "bot"])
+    lobby.join_table(guest, pending.table_id)  # a guest and one key holder: not rated
+    assert [t for t in lone.news() if t.startswith("Not a rated game")]
