@@ -70,11 +70,13 @@ class LobbyRatings:
     def rating_line(self, game_id: str, names: dict[str, str]) -> str | None:
         """The score sheet's line for a game rated here: ``"Ratings: alice
         rating 27.1 (+0.8), bob rating 3.2 (−0.4)"``; ``names``: account id ->
-        the name to show. None if the game was not rated."""
+        the name to show, in seat order (the line's order). None if the game
+        was not rated."""
         changes = self.rating_changes.get(game_id)
         if not changes:
             return None
-        parts = [f"{names.get(account, account)} {rating_text(None, change)}" for account, change in changes.items()]
+        order = [a for a in names if a in changes] + [a for a in changes if a not in names]
+        parts = [f"{names.get(account, account)} {rating_text(None, changes[account])}" for account in order]
         return "Ratings: " + ", ".join(parts) + "."
 
     def ratings_at_start(self, live: LiveTable) -> str | None:

@@ -150,3 +150,55 @@ async def test_a_version_2_database_gets_the_ratings_tables_keeping_its_games(pg
     assert pg_admin.execute("SELECT version FROM momiji_schema").fetchone() == (3,)
     assert pg_admin.execute("SELECT game_id FROM games").fetchall() == [(GAME,)]
     assert pg_admin.execute("SELECT count(*) FROM ratings").fetchone() == (0,)
+
+
+async def _no_beat(seconds: float) -> None:
+    import asyncio
+
+    await asyncio.Event().wait()  # no heartbeats: the test needs none
+
+
+async def test_two_processes_of_the_shared_lobby_both_see_the_end_and_the_game_is_rated_once(pg_url, tmp_path,
+                                                                                           pg_admin):
+    """Alice plays in process A, Bob in process B (two DatabaseLobby, each
+    its own connection): both replicas reach the end, both rate it, the
+    database applies it once and both players are told the same ratings."""
+    from ssh_harness import wait_until
+
+    from momiji_tui.session.database_lobby import DatabaseLobby
+
+    made = []
+    try:
+        for name in ("a", "b"):
+            lobby = DatabaseLobby(tmp_path / name, games=DatabaseGames.open(pg_url), deal_seed=lambda: 5,
+                                  beat_pause=_no_beat, bot_delay=0, seat_wait=None, ratings=True)
+            await lobby.start_following()
+            made.append(lobby)
+        a, b = made
+        alice, bob = FakeMember(ALICE, "alice"), FakeMember(BOB, "bob")
+        a.enter(alice)
+        b.enter(bob)
+        pending = a.create_table(alice, ["human"])
+        await wait_until(lambda: pending.table_id in b.pending)
+        b.join_table(bob, pending.table_id)
+
+        def seated(member):
+            return [e for e in member.events if isinstance(e, Seated)]
+
+        await wait_until(lambda: seated(alice) and seated(bob))
+        ta, tb = seated(alice)[-1].table, seated(bob)[-1].table
+        while not ta.finished:  # every move made in A; B's replica follows
+            legal = legal_commands(ta.state, ta.current)
+            ends = [c for c in legal if isinstance(c, EndTurn)]
+            ta.submit(ends[0] if ends else legal[0])
+        await wait_until(lambda: tb.finished and ta.game_id in b.rating_changes)
+        assert a.rating_changes[ta.game_id] == b.rating_changes[ta.game_id]
+        told = [[e.text for e in m.events if isinstance(e, SeatNews) and e.text.startswith("Ratings:")]
+                for m in (alice, bob)]
+        assert told[0] == told[1] and len(told[0]) == 1
+        assert pg_admin.execute("SELECT count(*) FROM rated_games").fetchone() == (1,)
+        assert pg_admin.execute("SELECT games FROM ratings ORDER BY account_id").fetchall() == [(1,), (1,)]
+    finally:
+        for lobby in made:
+            await lobby.stop_following()
+            lobby.close()
