@@ -7,10 +7,11 @@ import threading
 import time
 
 import pytest
+from rated_play import Member as FakeMember
+from rated_play import play_to_the_end
 
-from momiji_tui.engine import EndTurn, legal_commands
 from momiji_tui.session.database_games import DatabaseGames
-from momiji_tui.session.lobby import Lobby, Player, Seated, SeatNews
+from momiji_tui.session.lobby import Lobby
 from momiji_tui.session.rating_book import DatabaseRatingBook
 from momiji_tui.session.ratings import NEW, GameResult, RatedSeat, game_result, rate
 from momiji_tui.session.shared_table import live_from_log
@@ -20,15 +21,6 @@ from momiji_tui.store.ratings import Rating
 
 ALICE, BOB = "key-alice", "key-bob"
 GAME = "20261203-160000-abcdef"
-
-
-class FakeMember:
-    def __init__(self, account: str, name: str) -> None:
-        self.player = Player(account, name)
-        self.events: list = []
-
-    def lobby_event(self, event) -> None:
-        self.events.append(event)
 
 
 @pytest.fixture
@@ -45,21 +37,15 @@ def test_a_finished_shared_game_on_the_database_rates_its_players_once(games, pg
     lobby.enter(bob)
     pending = lobby.create_table(alice, ["human", "bot"], bot_level="hard")
     lobby.join_table(bob, pending.table_id)
-    table = [e for e in alice.events if isinstance(e, Seated)][-1].table
-    for _ in range(3000):
-        if table.finished:
-            break
-        legal = legal_commands(table.state, table.current)
-        ends = [c for c in legal if isinstance(c, EndTurn)]
-        table.submit(ends[0] if ends else legal[0])
-    assert table.finished
+    table = alice.seated()[-1].table
+    play_to_the_end(table)
 
     result = game_result(table.game_id, [None, None, "hard"], [ALICE, BOB, None], table.score())
     assert result is not None
     after = rate(result, {ALICE: NEW, BOB: NEW})
     with SyncGameStore(pg_url) as other:  # another host's connection
         assert DatabaseRatingBook(other).look_up([ALICE, BOB]) == after
-    assert any(isinstance(e, SeatNews) and e.text.startswith("Ratings:") for e in bob.events)
+    assert any(t.startswith("Ratings:") for t in bob.news())
     assert not list(tmp_path.rglob("ratings.json"))  # the database keeps them, not the data dir
 
     # A second host that saw the same game end: its own connection, its own lobby.
@@ -181,20 +167,12 @@ async def test_two_processes_of_the_shared_lobby_both_see_the_end_and_the_game_i
         pending = a.create_table(alice, ["human"])
         await wait_until(lambda: pending.table_id in b.pending)
         b.join_table(bob, pending.table_id)
-
-        def seated(member):
-            return [e for e in member.events if isinstance(e, Seated)]
-
-        await wait_until(lambda: seated(alice) and seated(bob))
-        ta, tb = seated(alice)[-1].table, seated(bob)[-1].table
-        while not ta.finished:  # every move made in A; B's replica follows
-            legal = legal_commands(ta.state, ta.current)
-            ends = [c for c in legal if isinstance(c, EndTurn)]
-            ta.submit(ends[0] if ends else legal[0])
+        await wait_until(lambda: alice.seated() and bob.seated())
+        ta, tb = alice.seated()[-1].table, bob.seated()[-1].table
+        play_to_the_end(ta)  # every move made in A; B's replica follows
         await wait_until(lambda: tb.finished and ta.game_id in b.rating_changes)
         assert a.rating_changes[ta.game_id] == b.rating_changes[ta.game_id]
-        told = [[e.text for e in m.events if isinstance(e, SeatNews) and e.text.startswith("Ratings:")]
-                for m in (alice, bob)]
+        told = [[t for t in m.news() if t.startswith("Ratings:")] for m in (alice, bob)]
         assert told[0] == told[1] and len(told[0]) == 1
         assert pg_admin.execute("SELECT count(*) FROM rated_games").fetchone() == (1,)
         assert pg_admin.execute("SELECT games FROM ratings ORDER BY account_id").fetchall() == [(1,), (1,)]

@@ -4,23 +4,13 @@ lists show the ratings."""
 
 from __future__ import annotations
 
-from momiji_tui.engine import EndTurn, legal_commands
-from momiji_tui.session.lobby import Lobby, Player, SeatNews, SharedTable
+from rated_play import Member as FakeMember
+from rated_play import play_to_the_end
+
+from momiji_tui.session.lobby import Lobby, SharedTable
 from momiji_tui.session.rating_book import FileRatingBook
 from momiji_tui.session.ratings import BOT_RATINGS, NEW, game_result, rate
 from momiji_tui.session.shared_table import live_from_log
-
-
-class FakeMember:
-    def __init__(self, account: str, name: str) -> None:
-        self.player = Player(account, name)
-        self.events: list = []
-
-    def lobby_event(self, event) -> None:
-        self.events.append(event)
-
-    def news(self) -> list[str]:
-        return [e.text for e in self.events if isinstance(e, SeatNews)]
 
 
 ALICE, BOB = "key-alice", "key-bob"
@@ -35,14 +25,8 @@ def play_shared_game_to_the_end(lobby: Lobby, seed: int = 3) -> tuple[FakeMember
     lobby.deal_seed = lambda: seed
     pending = lobby.create_table(alice, ["human", "bot"], bot_level="normal")
     lobby.join_table(bob, pending.table_id)
-    table = [e for e in alice.events if hasattr(e, "table") and hasattr(e, "seat")][-1].table
-    for _ in range(3000):
-        if table.finished:
-            break
-        legal = legal_commands(table.state, table.current)
-        ends = [c for c in legal if isinstance(c, EndTurn)]
-        table.submit(ends[0] if ends else legal[0])
-    assert table.finished
+    table = alice.seated()[-1].table
+    play_to_the_end(table)
     return alice, bob, table
 
 
