@@ -111,3 +111,16 @@ def test_a_table_that_starts_tells_its_players_their_ratings(tmp_path):
     pending = lobby.create_table(lone, ["human", "bot"])
     lobby.join_table(guest, pending.table_id)  # a guest and one key holder: not rated
     assert [t for t in lone.news() if t.startswith("Not a rated game")]
+
+
+def test_a_ratings_store_that_fails_leaves_the_game_unrated_and_play_goes_on(tmp_path, caplog):
+    lobby = Lobby(tmp_path, seat_wait=None, ratings=True)
+
+    def full(result):
+        raise OSError(28, "No space left on device")
+
+    lobby.ratings.record = full
+    alice, _bob, table = play_shared_game_to_the_end(lobby)
+    assert table.finished and lobby.rating_changes == {}
+    assert not [t for t in alice.news() if t.startswith("Ratings:")]
+    assert "the ratings were not updated: [Errno 28] No space left on device" in caplog.text
