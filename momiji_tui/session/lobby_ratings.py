@@ -7,7 +7,8 @@ A finished shared game is rated by the :class:`~.rating_book.RatingBook`
 what its result does is :mod:`.ratings`' (pure). The lobby keeps the
 ratings it has seen (an account's at login, every account's after a game
 rated here) so drawing a list never asks the store. A store that fails is
-logged and the game stays unrated; play never waits for it.
+logged and the game waits (in this process) until the next game ends to be
+tried again; play never waits for it.
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ from typing import TYPE_CHECKING
 
 from ..store.ratings import Rating, RatingChange
 from .rating_book import DatabaseRatingBook, FileRatingBook, RatingBook
-from .ratings import BOT_RATINGS, game_result, rated_account, rating_text
+from .ratings import BOT_RATINGS, GameResult, game_result, rated_account, rating_text
 from .shared_table import LiveTable, SeatNews
 from .table import BOT, seat_configs
 
@@ -35,6 +36,7 @@ class LobbyRatings:
     ratings: RatingBook | None
     known_ratings: dict[str, Rating]
     rating_changes: dict[str, dict[str, RatingChange]]
+    unrated: dict[str, GameResult]
 
     def _init_ratings(self, enabled: bool, data_dir: Path, games: DatabaseGames | None) -> None:
         """Keep ratings in ``games``' database, else in ``data_dir``; none if not ``enabled``."""
@@ -43,6 +45,7 @@ class LobbyRatings:
             self.ratings = DatabaseRatingBook(games.store) if games is not None else FileRatingBook(data_dir)
         self.known_ratings = {}
         self.rating_changes = {}  # game id -> what it changed (games that finished while live here)
+        self.unrated = {}  # game id -> a result the store failed to take, tried again at the next game's end
 
     def look_up_rating(self, account_id: str) -> Rating | None:
         """``account_id``'s rating, read from the store now (and remembered);
@@ -108,7 +111,9 @@ class LobbyRatings:
 
     def _rate(self, live: LiveTable) -> None:
         """Rate ``live``'s game, which just finished (a shared game of two or
-        more rated accounts), and tell its players."""
+        more rated accounts), and tell its players. Games this lobby could
+        not rate before (the store failed) are tried again first, in the
+        order they finished."""
         if self.ratings is None:
             return
         table = live.table
@@ -116,23 +121,40 @@ class LobbyRatings:
         levels = [c.level if c.kind == BOT else None for c in configs]
         try:
             result = game_result(live.game_id, levels, [s.account_id for s in live.seats], table.score())
-            if result is None:
-                return
-            changes, applied = self.ratings.record(result)
-        except Exception as exc:  # OSError, psycopg.Error, a damaged header: the game stays unrated
-            log.error("game %s: the ratings were not updated: %s", live.game_id, exc)
+        except ValueError as exc:  # a header whose bot level has no rating
+            log.error("game %s: not rated: %s", live.game_id, exc)
             return
-        self.rating_changes[live.game_id] = changes
-        for account, change in changes.items():
-            self.known_ratings[account] = change.after
-        if applied:
-            logging.getLogger("momiji").info("ratings updated: game %s, %s", live.game_id, ", ".join(
-                f"{account} {change.after.ordinal:.1f} ({change.delta:+.1f})" for account, change in changes.items()))
+        if result is None:
+            return
+        for waiting in list(self.unrated.values()):
+            self._record_rating(waiting)
+        changes = self._record_rating(result)
+        if changes is None:
+            return
         names = {s.account_id: s.name for s in live.seats if s.account_id is not None}
         line = self.rating_line(live.game_id, names)
         for seat in live.seats:
             if seat.member is not None and line is not None:
                 seat.member.lobby_event(SeatNews(table, line))
+
+    def _record_rating(self, result: GameResult) -> dict[str, RatingChange] | None:
+        """Hand ``result`` to the store; its changes, or None when the store
+        failed (logged; the result waits in :attr:`unrated` for the next try)."""
+        assert self.ratings is not None
+        try:
+            changes, applied = self.ratings.record(result)
+        except Exception as exc:  # OSError, psycopg.Error: the game stays unrated until the next try
+            log.error("game %s: the ratings were not updated: %s", result.game_id, exc)
+            self.unrated[result.game_id] = result
+            return None
+        self.unrated.pop(result.game_id, None)
+        self.rating_changes[result.game_id] = changes
+        for account, change in changes.items():
+            self.known_ratings[account] = change.after
+        if applied:
+            logging.getLogger("momiji").info("ratings updated: game %s, %s", result.game_id, ", ".join(
+                f"{account} {change.after.ordinal:.1f} ({change.delta:+.1f})" for account, change in changes.items()))
+        return changes
 
 
 __all__ = ["LobbyRatings"]

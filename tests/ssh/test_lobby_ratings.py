@@ -113,14 +113,21 @@ def test_a_table_that_starts_tells_its_players_their_ratings(tmp_path):
     assert [t for t in lone.news() if t.startswith("Not a rated game")]
 
 
-def test_a_ratings_store_that_fails_leaves_the_game_unrated_and_play_goes_on(tmp_path, caplog):
+def test_a_ratings_store_that_fails_leaves_the_game_unrated_until_the_next_game_ends(tmp_path, caplog):
     lobby = Lobby(tmp_path, seat_wait=None, ratings=True)
+    record = lobby.ratings.record
 
     def full(result):
         raise OSError(28, "No space left on device")
 
     lobby.ratings.record = full
-    alice, _bob, table = play_shared_game_to_the_end(lobby)
-    assert table.finished and lobby.rating_changes == {}
+    alice, _bob, first = play_shared_game_to_the_end(lobby)
+    assert first.finished and lobby.rating_changes == {} and list(lobby.unrated) == [first.game_id]
     assert not [t for t in alice.news() if t.startswith("Ratings:")]
     assert "the ratings were not updated: [Errno 28] No space left on device" in caplog.text
+
+    lobby.ratings.record = record  # the disk has room again
+    _alice, _bob, second = play_shared_game_to_the_end(lobby, seed=4)
+    assert set(lobby.rating_changes) == {first.game_id, second.game_id} and lobby.unrated == {}
+    stored = FileRatingBook(tmp_path).look_up([ALICE])[ALICE]
+    assert stored.games == 2 and stored == lobby.rating_changes[second.game_id][ALICE].after
