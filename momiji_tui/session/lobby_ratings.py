@@ -14,6 +14,7 @@ tried again; play never waits for it.
 from __future__ import annotations
 
 import logging
+from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from ..store.ratings import Rating, RatingChange
@@ -45,6 +46,7 @@ class LobbyRatings:
             self.ratings = DatabaseRatingBook(games.store) if games is not None else FileRatingBook(data_dir)
         self.known_ratings = {}
         self.rating_changes = {}  # game id -> what it changed (games that finished while live here)
+        self._ratings_asked: set[str] = set()
         self.unrated = {}  # game id -> a result the store failed to take, tried again at the next game's end
 
     def look_up_rating(self, account_id: str) -> Rating | None:
@@ -62,6 +64,20 @@ class LobbyRatings:
         if found is not None:
             self.known_ratings[account] = found
         return found
+
+    def look_up_ratings(self, account_ids: Iterable[str]) -> None:
+        """Remember the ratings of those of ``account_ids`` never asked about
+        in this process (one read for all of them; e.g. the players online in
+        the other processes of a shared lobby). A store that fails is logged."""
+        wanted = {a for a in map(rated_account, account_ids) if a is not None} - self._ratings_asked
+        if self.ratings is None or not wanted:
+            return
+        try:
+            self.known_ratings.update(self.ratings.look_up(sorted(wanted)))
+        except Exception as exc:  # OSError, psycopg.Error: the lists show no rating for them
+            log.error("cannot read the ratings of %d players: %s", len(wanted), exc)
+            return
+        self._ratings_asked |= wanted
 
     def rating_tag(self, account_id: str | None) -> str:
         """What a list shows after a player's name: ``" · 27.1"``, or ``""``

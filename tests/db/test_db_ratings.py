@@ -180,3 +180,37 @@ async def test_two_processes_of_the_shared_lobby_both_see_the_end_and_the_game_i
         for lobby in made:
             await lobby.stop_following()
             lobby.close()
+
+
+async def test_the_shared_lobby_shows_the_ratings_of_players_in_other_processes(pg_url, tmp_path):
+    from ssh_harness import wait_until
+
+    from momiji_tui.session.database_lobby import DatabaseLobby
+
+    with SyncGameStore(pg_url) as store:  # alice and bob have a rated game behind them
+        changes, _ = DatabaseRatingBook(store).record(GameResult(GAME, (RatedSeat(ALICE), RatedSeat(BOB)), (1, 2)))
+    made = []
+    try:
+        for name in ("a", "b"):
+            lobby = DatabaseLobby(tmp_path / name, games=DatabaseGames.open(pg_url), beat_pause=_no_beat,
+                                  bot_delay=0, seat_wait=None, ratings=True)
+            await lobby.start_following()
+            made.append(lobby)
+        a, b = made
+        a.enter(FakeMember(ALICE, "alice"))
+        b.enter(FakeMember(BOB, "bob"))
+        b.enter(FakeMember("key-carol", "carol"))  # never rated: no tag
+        tag = f" · {changes[ALICE].after.ordinal:.1f}"
+
+        def players_in_b():
+            return dict(b.snapshot().players)
+
+        await wait_until(lambda: any(n.startswith("alice") for n in players_in_b()), describe=players_in_b)
+        b.refresh()
+        names = players_in_b()
+        assert f"alice{tag}" in names and f"bob · {changes[BOB].after.ordinal:.1f}" in names
+        assert "carol" in names
+    finally:
+        for lobby in made:
+            await lobby.stop_following()
+            lobby.close()
