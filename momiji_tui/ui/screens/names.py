@@ -51,6 +51,11 @@ class NamesScreen(Screen[None]):
         if names.fingerprint is None:
             return "You are a guest: log in with an SSH key to hold a name on this server."
         name = safe_text(names.bound.name)
+        if names.bound.taken:
+            asked = safe_text(names.bound.asked)
+            return (f"The name {asked} belongs to another key, so here you are {name}. If {asked} is "
+                    f"yours: choose Show a code in a session of {asked}, then type that code below "
+                    f"(tab) and log in again as {asked}.")
         return (f"On this server the name {name} is yours: only your keys can show it, and your games "
                 f"are kept under it. To play as {name} from another key (another computer): choose "
                 "the code below, then log in with the other key, open this screen (k) there and type "

@@ -1,0 +1,89 @@
+"""Names bound to keys on PostgreSQL (store/database/names.py, schema 3):
+a second key cannot show as a name the first key holds, on one host or
+two; two hosts racing for one name or one code: exactly one wins.
+Real PostgreSQL (tests/db/conftest.py), loopback SSH clients."""
+
+from __future__ import annotations
+
+import asyncio
+import threading
+from datetime import UTC, datetime, timedelta
+
+from ssh_harness import TIMEOUT, new_key, scripted_bot
+
+from momiji_tui.session.bound_names import bind_key, code_hash
+from momiji_tui.session.database_games import DatabaseGames
+from momiji_tui.ssh.game_server import start_game_server
+from momiji_tui.store.database.names import DatabaseNames
+
+NOW = datetime(2026, 12, 3, 16, 0, tzinfo=UTC)
+
+
+def fingerprint() -> str:
+    return new_key().get_fingerprint("sha256")
+
+
+def race(stores: list[DatabaseNames], work) -> None:
+    """``work(store, i)`` for i in 0..5, each in a thread, started together, two or three per store."""
+    start = threading.Barrier(6)
+
+    def run(i: int) -> None:
+        start.wait()
+        work(stores[i % len(stores)], i)
+
+    threads = [threading.Thread(target=run, args=(i,)) for i in range(6)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+
+
+def test_two_hosts_on_one_database_agree_on_who_holds_a_name(pg_url):
+    hosts = [DatabaseGames.open(pg_url) for _ in range(3)]  # three connections: three hosts
+    try:
+        stores = [DatabaseNames(games.store) for games in hosts]
+        keys = [fingerprint() for _ in range(6)]
+        given: dict[str, str] = {}
+        race(stores, lambda store, i: given.__setitem__(
+            keys[i], bind_key(store, "alice", keys[i], f"key-{i:032x}", NOW).name))
+        assert sorted(given.values()) == sorted(["alice", *(f"alice-{n}" for n in range(2, 7))])
+        [winner] = [k for k, name in given.items() if name == "alice"]
+        for store in stores:
+            record = store.lookup("ALICE")
+            assert record is not None and record.keys == {winner} and record.name == "alice"
+
+        # One code, typed on two hosts at once: it adds one key.
+        stores[0].add_code(code_hash("ABCDEFGHJK"), "alice", NOW + timedelta(minutes=10))
+        won: list[str] = []
+        others = [fingerprint() for _ in range(6)]
+        race(stores, lambda store, i: store.use_code(code_hash("abcde-fghjk"), others[i], NOW)
+             and won.append(others[i]))
+        assert len(won) == 1 and stores[2].lookup("alice").keys == {winner, won[0]}
+        stores[1].add_code(code_hash("KKKKKKKKKK"), "alice", NOW)
+        assert stores[0].use_code(code_hash("KKKKK-KKKKK"), fingerprint(), NOW) is None  # expired
+    finally:
+        for games in hosts:
+            games.close()
+
+
+async def test_a_second_key_cannot_show_as_a_name_the_first_key_holds_on_another_host(pg_url, tmp_path, clients):
+    hosts = [await start_game_server(data_dir=tmp_path / name, games=DatabaseGames.open(pg_url), port=0,
+                                     bot_delay=0, make_bot=scripted_bot, housekeeping_every=None)
+             for name in ("a", "b")]
+    try:
+        first = new_key()
+        alice = await clients.terminal(hosts[0].port, username="alice", key=first)
+        await alice.wait_for_text("Welcome, alice.")
+        other = await clients.terminal(hosts[1].port, username="alice", key=new_key())  # another host
+        await other.wait_for_text("The name alice belongs to another key: you are alice-2 here.")
+        await other.wait_for_text("Welcome, alice-2.")
+        guest = await clients.terminal(hosts[1].port, username="alice", size=(100, 30))
+        await guest.wait_for_text("you are alice-3 (guest) here.")
+        await guest.wait_for_text("  alice — in the lobby")  # from host A, through the shared lobby
+        await guest.wait_for_text("  alice-2 — in the lobby")
+        back = await clients.terminal(hosts[1].port, username="alice", key=first)  # the owner, on B
+        await back.wait_for_text("Welcome, alice.")
+        assert "belongs to another key" not in back.text
+    finally:
+        for host in hosts:
+            await asyncio.wait_for(host.close(timeout=TIMEOUT), 2 * TIMEOUT)
