@@ -10,7 +10,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import Screen
-from textual.widgets import Footer, Input, Label, OptionList, Static
+from textual.widgets import Footer, Input, OptionList, Static
 from textual.widgets.option_list import Option
 
 from ...safe_text import safe_text
@@ -36,10 +36,10 @@ class NamesScreen(Screen[None]):
             if names is not None and names.fingerprint is not None:
                 yield OptionList(Option(f"Show a code that adds another key to {safe_text(names.bound.name)}",
                                         id="code"), id="names-list")
-                yield Label("Have a code from your other key's session? Type it here, then Enter:")
+                yield Static("Have a code from your other key's session? Type it here, then Enter:")
                 yield FormInput(placeholder="ABCDE-FGHJK", id="names-code", max_length=16,
                                 restrict=r"[A-Za-z0-9 -]*")
-            yield Label("", id="names-message")
+            yield Static("", id="names-message")  # wraps: a code and its line may pass 80 columns
         yield Footer(compact=True)
 
     def _about(self) -> str:
@@ -67,7 +67,7 @@ class NamesScreen(Screen[None]):
 
     def say(self, text: str) -> None:
         """Show ``text`` under the screen's fields."""
-        self.query_one("#names-message", Label).update(text)
+        self.query_one("#names-message", Static).update(text)
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         names = lobby_host(self).names
