@@ -44,7 +44,7 @@ class NameBook(Protocol):
 
     def lookup(self, name: str) -> NameRecord | None: ...
     def claim(self, name: str, fingerprint: str, account_id: str, now: datetime) -> NameRecord: ...
-    def add_code(self, code_hash: str, name: str, expires: datetime) -> None: ...
+    def add_code(self, code_hash: str, name: str, expires: datetime, now: datetime) -> None: ...
     def use_code(self, code_hash: str, fingerprint: str, now: datetime) -> NameRecord | None: ...
 
 
@@ -132,7 +132,8 @@ class NameSession:
         if self.fingerprint is None:
             raise LookupError("A guest has no name of their own to add a key to: log in with a key.")
         letters = "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LETTERS))
-        self.book.add_code(code_hash(letters), self.bound.name, self.now() + CODE_LIFETIME)
+        now = self.now()
+        self.book.add_code(code_hash(letters), self.bound.name, now + CODE_LIFETIME, now)
         return f"{letters[:5]}-{letters[5:]}"
 
     def use_code(self, code: str) -> str:

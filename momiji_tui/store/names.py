@@ -106,10 +106,17 @@ class FileNames:
         except FileExistsError:
             pass
 
-    def add_code(self, code_hash: str, name: str, expires: datetime) -> None:
-        """Keep a one-time code (its hash) that adds a key to ``name`` until ``expires``."""
+    def add_code(self, code_hash: str, name: str, expires: datetime, now: datetime) -> None:
+        """Keep a one-time code (its hash) that adds a key to ``name`` until
+        ``expires``; codes expired at ``now`` are removed first."""
         codes = self.root / "codes"
         codes.mkdir(parents=True, exist_ok=True)
+        for old in codes.glob("*.json"):
+            try:
+                if datetime.fromisoformat(json.loads(old.read_bytes())["expires"]) <= as_utc(now):
+                    old.unlink()
+            except (OSError, ValueError, KeyError, TypeError):
+                continue  # used meanwhile, or damaged: never worth failing a new code for
         body = {"name_key": name_key(name), "expires": as_utc(expires).isoformat()}
         _fs.write_file(codes / f"{_safe_hash(code_hash)}.json", json.dumps(body).encode("utf-8"))
 

@@ -10,10 +10,13 @@ import threading
 from datetime import UTC, datetime, timedelta
 
 from ssh_harness import TIMEOUT, new_key, scripted_bot
+from test_bound_names import Member, forged
 
 from momiji_tui.session.bound_names import bind_key, code_hash
 from momiji_tui.session.database_games import DatabaseGames
-from momiji_tui.ssh.game_server import start_game_server
+from momiji_tui.session.lobby import Lobby
+from momiji_tui.ssh.game_server import bind_player, start_game_server
+from momiji_tui.ssh.identity import Identity
 from momiji_tui.store.database.names import DatabaseNames
 
 NOW = datetime(2026, 12, 3, 16, 0, tzinfo=UTC)
@@ -53,13 +56,13 @@ def test_two_hosts_on_one_database_agree_on_who_holds_a_name(pg_url):
             assert record is not None and record.keys == {winner} and record.name == "alice"
 
         # One code, typed on two hosts at once: it adds one key.
-        stores[0].add_code(code_hash("ABCDEFGHJK"), "alice", NOW + timedelta(minutes=10))
+        stores[0].add_code(code_hash("ABCDEFGHJK"), "alice", NOW + timedelta(minutes=10), NOW)
         won: list[str] = []
         others = [fingerprint() for _ in range(6)]
         race(stores, lambda store, i: store.use_code(code_hash("abcde-fghjk"), others[i], NOW)
              and won.append(others[i]))
         assert len(won) == 1 and stores[2].lookup("alice").keys == {winner, won[0]}
-        stores[1].add_code(code_hash("KKKKKKKKKK"), "alice", NOW)
+        stores[1].add_code(code_hash("KKKKKKKKKK"), "alice", NOW, NOW - timedelta(minutes=1))
         assert stores[0].use_code(code_hash("KKKKK-KKKKK"), fingerprint(), NOW) is None  # expired
     finally:
         for games in hosts:
@@ -87,3 +90,24 @@ async def test_a_second_key_cannot_show_as_a_name_the_first_key_holds_on_another
     finally:
         for host in hosts:
             await asyncio.wait_for(host.close(timeout=TIMEOUT), 2 * TIMEOUT)
+
+
+def test_a_forged_short_prefix_no_longer_helps_on_the_database(pg_url, tmp_path):
+    real = fingerprint()
+    fake = forged(real)
+    assert fake[:11] == real[:11]  # the old 4-character tag: the same
+    games = DatabaseGames.open(pg_url)
+    try:
+        book = DatabaseNames(games.store)
+        lobby = Lobby(tmp_path)
+        shown = []
+        for fp in (real, fake):
+            player, session = bind_player(book, Identity.from_key(fp, "alice"), NOW)
+            assert session is not None and player.bound
+            member = Member(player)
+            lobby.enter(member)
+            shown.append(lobby.label(member))
+        assert shown == ["alice", "alice-2"]
+        assert book.lookup("alice").keys == {real}
+    finally:
+        games.close()

@@ -6,13 +6,14 @@ hosts on one data dir agree on who holds a name."""
 
 from __future__ import annotations
 
+import json
 import re
 import threading
 from datetime import UTC, datetime, timedelta
 
 from ssh_harness import ENTER, new_key, wait_until
 
-from momiji_tui.session.bound_names import MAX_CODE_TRIES, NameSession, bind_key, code_hash
+from momiji_tui.session.bound_names import MAX_CODE_TRIES, NameSession, bind_key, code_hash, taken_line
 from momiji_tui.session.lobby import Lobby
 from momiji_tui.session.names import HINT_CHARS, player_label
 from momiji_tui.ssh.game_server import bind_player, player_of
@@ -132,6 +133,10 @@ def test_a_one_time_code_works_once_for_ten_minutes_and_only_a_few_wrong_tries(t
     expiring = owner.new_code()
     now[0] = NOW + timedelta(minutes=10)
     assert late.use_code(expiring).startswith("That code is wrong")  # expired
+    owner.new_code()
+    now[0] = NOW + timedelta(minutes=21)
+    owner.new_code()  # the one made 11 minutes ago is swept
+    assert len(list((tmp_path / "names" / "codes").glob("*.json"))) == 1
     for _ in range(MAX_CODE_TRIES):
         late.use_code("AAAAA-AAAAA")
     now[0] = NOW
@@ -145,7 +150,7 @@ def test_two_sessions_typing_one_code_at_once_add_one_key(tmp_path):
     stores = [FileNames(tmp_path / "names"), FileNames(tmp_path / "names")]
     owner = fingerprint()
     bind_key(stores[0], "alice", owner, "key-" + "a" * 32, NOW)
-    stores[0].add_code(code_hash("ABCDEFGHJK"), "alice", NOW + timedelta(minutes=10))
+    stores[0].add_code(code_hash("ABCDEFGHJK"), "alice", NOW + timedelta(minutes=10), NOW)
     keys = [fingerprint() for _ in range(6)]
     start = threading.Barrier(len(keys))
     won: list[str] = []
@@ -200,3 +205,20 @@ async def test_a_second_key_is_added_to_a_name_with_a_code_shown_in_the_first_ke
 def apps_of(game, key) -> list:
     fp = key.get_fingerprint("sha256")
     return [a for a in game.apps() if a.names is not None and a.names.fingerprint == fp]
+
+
+def test_a_hostile_name_in_a_damaged_names_store_is_shown_escaped(tmp_path):
+    """What a name file holds is text from disk: shown through safe_text like every name."""
+    book = FileNames(tmp_path / "names")
+    real = fingerprint()
+    bind_key(book, "mallory", real, "key-" + "d" * 32, NOW)
+    [path] = (tmp_path / "names").glob("*.json")
+    body = json.loads(path.read_text())
+    path.write_text(json.dumps({**body, "name": "mallory\x1b[2J\x07"}))
+    player, session = bind_player(book, Identity.from_key(real, "mallory"), NOW)
+    assert session is not None and player.bound
+    label = Lobby(tmp_path).label(Member(player))
+    assert "\x1b" not in label and "\x07" not in label and label.startswith("mallory")
+    other, taken = bind_player(book, Identity.from_key(fingerprint(), "mallory"), NOW)
+    line = taken_line(taken.bound.asked, other.name)
+    assert other.name == "mallory-2" and "\x1b" not in line

@@ -81,8 +81,10 @@ async def claim(conn: Connection, name: str, fingerprint: str, account_id: str, 
     return record
 
 
-async def add_code(conn: Connection, code_hash: str, name: str, expires: datetime) -> None:
-    """Keep a one-time code's hash that adds a key to ``name`` until ``expires``."""
+async def add_code(conn: Connection, code_hash: str, name: str, expires: datetime, now: datetime) -> None:
+    """Keep a one-time code's hash that adds a key to ``name`` until
+    ``expires``; codes expired at ``now`` are deleted first."""
+    await conn.execute("DELETE FROM name_codes WHERE expires <= %s", (as_utc(now),))
     await conn.execute("INSERT INTO name_codes (code_hash, name_key, expires) VALUES (%s, %s, %s)",
                        (code_hash, name_key(name), as_utc(expires)))
 
@@ -117,9 +119,9 @@ class DatabaseNames:
         """:func:`claim`."""
         return self.runner.run(lambda conn: claim(conn, name, fingerprint, account_id, now))
 
-    def add_code(self, code_hash: str, name: str, expires: datetime) -> None:
+    def add_code(self, code_hash: str, name: str, expires: datetime, now: datetime) -> None:
         """:func:`add_code`."""
-        self.runner.run(lambda conn: add_code(conn, code_hash, name, expires))
+        self.runner.run(lambda conn: add_code(conn, code_hash, name, expires, now))
 
     def use_code(self, code_hash: str, fingerprint: str, now: datetime) -> NameRecord | None:
         """:func:`use_code`."""
