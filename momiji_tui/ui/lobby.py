@@ -186,7 +186,7 @@ class LobbyApp(MomijiApp):
 
     def rating_line(self, game_id: str) -> str | None:
         """What ``game_id`` did to its players' ratings, as the score sheet
-        says it (``"Ratings: You rating 27.1 (+0.8), bob·Cd4e rating 3.2
+        says it (``"Ratings: You rating 27.1 (+0.8), bob rating 3.2
         (-0.4)."``), or None: not a shared game rated here."""
         live = self.lobby.live.get(game_id)
         if live is None:

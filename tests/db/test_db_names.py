@@ -111,3 +111,24 @@ def test_a_forged_short_prefix_no_longer_helps_on_the_database(pg_url, tmp_path)
         assert book.lookup("alice").keys == {real}
     finally:
         games.close()
+
+
+async def test_a_version_3_database_gets_the_names_tables_keeping_its_games(pg_url, pg_admin):
+    from momiji_tui.store.database import open_store, schema
+    from momiji_tui.store.database.connect import open_connection
+
+    conn = await open_connection(pg_url, autocommit=True)
+    real = schema.SCHEMA_VERSION
+    try:
+        schema.SCHEMA_VERSION = 3
+        await schema.ensure_schema(conn)  # what momiji with schema 3 (ratings) made
+    finally:
+        schema.SCHEMA_VERSION = real
+        await conn.close()
+    pg_admin.execute("INSERT INTO games (game_id, header, rules_version, save_format, created, last_played)"
+                     " VALUES ('20261201-070000-00000a', '{}', '2026.11-2', 5, now(), now())")
+    assert pg_admin.execute("SELECT to_regclass('player_names')").fetchone() == (None,)
+    await (await open_store(pg_url)).close()
+    assert pg_admin.execute("SELECT version FROM momiji_schema").fetchone() == (4,)
+    assert pg_admin.execute("SELECT count(*) FROM games").fetchone() == (1,)
+    assert pg_admin.execute("SELECT count(*) FROM player_names").fetchone() == (0,)
