@@ -23,6 +23,7 @@ from ..bots.advice import Advice
 from ..session.lobby import (
     IN_LOBBY, Dissolved, Lobby, LobbyError, LobbyEvent, Player, Seated, SeatNews, SharedTable,
 )
+from ..session.bound_names import NameSession
 from ..session.presence import waiting_with_others
 from ..session.saves import SavedGameRow, describe, describe_saved_games
 from ..session.table import HUMAN, Table
@@ -35,6 +36,7 @@ from .screens.create_table import CreateTableScreen
 from .screens.join import JoinScreen
 from .screens.lobby import LobbyScreen
 from .screens.my_games import MyGamesScreen
+from .screens.names import NamesScreen
 from .screens.waiting import WaitingScreen
 
 
@@ -51,21 +53,24 @@ class LobbyApp(MomijiApp):
 
     ``lobby``: the server's lobby. ``player``: who this session is.
     ``bot_delay``/``make_bot``/``advise`` as for :class:`MomijiApp`.
+    ``names``: this session's name bound to its key (None: not bound).
     """
 
     CSS_PATH = [*stylesheets(), styles_dir() / "lobby.tcss"]
     #: The screens of an SSH session: the app's and the lobby's (their
     #: BINDINGS are the key map's ids, see ``ui/keymap.py``).
     SCREEN_CLASSES: ClassVar[tuple[type[Screen[Any]], ...]] = (
-        *MomijiApp.SCREEN_CLASSES, LobbyScreen, MyGamesScreen, CreateTableScreen, JoinScreen, WaitingScreen)
+        *MomijiApp.SCREEN_CLASSES, LobbyScreen, MyGamesScreen, CreateTableScreen, JoinScreen, WaitingScreen,
+        NamesScreen)
 
     def __init__(self, lobby: Lobby, player: Player, *, bot_delay: float = 0.6,
                  make_bot: Callable[..., object] | None = None,
-                 advise: Callable[..., Advice] | None = None) -> None:
+                 advise: Callable[..., Advice] | None = None, names: NameSession | None = None) -> None:
         super().__init__(lobby.player_dir(player), bot_delay=bot_delay, make_bot=make_bot, hosted=True,
                          advise=advise)
         self.lobby = lobby
         self.player = player
+        self.names = names
         self.auto_returned = False
         self.exiting = False
         self.games_problem: str | None = None  # why the last listing of this player's games failed
@@ -181,7 +186,7 @@ class LobbyApp(MomijiApp):
 
     def rating_line(self, game_id: str) -> str | None:
         """What ``game_id`` did to its players' ratings, as the score sheet
-        says it (``"Ratings: You rating 27.1 (+0.8), bob·Cd4e rating 3.2
+        says it (``"Ratings: You rating 27.1 (+0.8), bob rating 3.2
         (-0.4)."``), or None: not a shared game rated here."""
         live = self.lobby.live.get(game_id)
         if live is None:

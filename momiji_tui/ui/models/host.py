@@ -18,6 +18,7 @@ if TYPE_CHECKING:
     from ...bots.advice import Advice
     from ...engine.commands import Command
     from ...engine.events import Event
+    from ...session.bound_names import NameSession
     from ...session.lobby import Lobby, LobbyEvent, Player
     from ...session.saves import SavedGameRow
     from ...session.table import Table
@@ -93,6 +94,7 @@ class LobbyHost(GameHost, Protocol):
     auto_returned: bool
     exiting: bool
     games_problem: str | None  # why ``unfinished_solo`` last listed none (the database failed), else None
+    names: NameSession | None  # this session's name bound to its key (None: not bound)
 
     @property
     def lobby_changed(self) -> Signal[None]: ...

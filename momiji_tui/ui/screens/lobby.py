@@ -24,6 +24,8 @@ from ..models.lobby_text import GUEST_NOTE, who_is_playing
 from .create_table import CreateTableScreen
 from .join import JoinScreen
 from .my_games import MyGamesScreen
+from .names import NamesScreen
+from ...session.bound_names import taken_line
 from .new_game import NewGameScreen
 
 LOGO = "紅葉  M O M I J I  ·  over SSH"
@@ -38,6 +40,7 @@ class LobbyScreen(LobbyListScreen):
         Binding("r", "resume", "My games", id="lobby.resume"),
         Binding("t", "create", "Create table", id="lobby.create"),
         Binding("j", "join", "Join table", id="lobby.join"),
+        Binding("k", "names", "Name and keys", id="lobby.names", show=False),
         Binding("q", "app.quit", "Quit", id="lobby.quit"),
     ]
 
@@ -62,6 +65,8 @@ class LobbyScreen(LobbyListScreen):
         app = lobby_host(self)
         player = app.player
         who = Text()
+        if app.names is not None and app.names.bound.taken:  # one line: which name, and the one given
+            who.append(taken_line(app.names.bound.asked, app.lobby.label(app)) + "\n", style="bold")
         if player.is_guest:  # named as others see them: "zed-2 (guest)"
             who.append(f"Welcome, {app.lobby.label(app)}. ", style="bold")
             who.append(GUEST_NOTE, style="italic")
@@ -109,6 +114,7 @@ class LobbyScreen(LobbyListScreen):
         menu.add_option(Option("t  Create a table for several players", id="create"))
         open_tables = len(lobby.open_tables())
         menu.add_option(Option(f"j  Join a table ({open_tables} open)", id="join"))
+        menu.add_option(Option("k  Your name and keys", id="names"))
         menu.add_option(Option("?  Help and rules", id="help"))
         menu.add_option(Option("q  Quit", id="quit"))
         ids = [menu.get_option_at_index(i).id for i in range(menu.option_count)]
@@ -117,9 +123,14 @@ class LobbyScreen(LobbyListScreen):
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         actions = {"continue": self.action_continue, "new": self.action_new, "resume": self.action_resume,
-                   "create": self.action_create, "join": self.action_join, "help": lobby_host(self).action_help,
+                   "create": self.action_create, "join": self.action_join, "names": self.action_names,
+                   "help": lobby_host(self).action_help,
                    "quit": self.app.exit}
         actions[str(event.option.id)]()
+
+    def action_names(self) -> None:
+        """Your name and keys: add another key to your name."""
+        self.app.push_screen(NamesScreen())
 
     def action_continue(self) -> None:
         """Return to a shared table, else continue the newest solo game."""
