@@ -147,7 +147,7 @@ STEPS: tuple[Step, ...] = (
                  "try Maple 2 and Ginkgo 0 together, the new pile at the right end (s)",
                  "Select Maple 2 (onto your Maple pile) and Ginkgo 0 (a new pile at the right end, "
                  "beside Maple: press s if the preview says left), then p."),
-            Beat((Exchange(YOU, _c("C1c", "M0a")),), "try the Cherry 1 and Maple 0, then x",
+            Beat((Exchange(YOU, (card_by_name("C1c"), card_by_name("M0a"))),), "try the Cherry 1 and Maple 0, then x",
                  "Exchange, a free action once a turn: discard 2 cards for 1 acorn (RULES §4.4). "
                  "Select the Cherry 1 and Maple 0 and press x."),
             _end(),
