@@ -94,106 +94,104 @@ def _end(text: str = "Press e to end your turn (RULES §5).") -> Beat:
 STEPS: tuple[Step, ...] = (
     Step(
         "collect", "Collect a column, with the paid reveal",
-        "Each turn you take one main action: collect, play or activate an objective (RULES §3). "
-        "Collecting takes every card of one display column into your hand (RULES §4.1). "
-        "You want Ginkgo (G) and the display has none: first pay 1 acorn to reveal 4 more cards.",
+        "One main action per turn: collect, play or activate an objective (RULES §3). Collecting "
+        "takes every card of one display column into your hand; first you may pay 1 acorn to "
+        "reveal 4 more cards (RULES §4.1).",
         ("display",),
         (
-            Beat((Reveal(YOU),), "try r: reveal 4 cards for 1 acorn", "Press r to reveal."),
-            Beat((Collect(YOU, ("G",)),), "try G: collect the Ginkgo column",
-                 "Now press G (shift+g) to take the Ginkgo column: both its cards."),
+            Beat((Reveal(YOU),), "try r: reveal 4 cards for 1 acorn",
+                 "You want Ginkgo (G) and the display has none: press r to reveal."),
+            Beat((Collect(YOU, ("G",)),), "try G, then ⏎: collect the Ginkgo column",
+                 "Press G (shift+g) for the Ginkgo column, then ⏎: you take all its cards."),
             _end(),
         ),
     ),
     Step(
         "pile", "Start a pile",
-        "Playing puts cards from your hand into your row (RULES §4.2). A pile begins with a 0; "
-        "a card on it equals its top card or is 1 higher. A new pile goes at the left or right "
-        "end of your row (s switches). Easy started a Cherry pile the same way.",
+        "Playing puts hand cards into your row (RULES §4.2). A pile begins with a 0; each card on "
+        "it equals the top card or is 1 higher. A new pile goes at the left or right end of your "
+        "row (s switches).",
         ("hand", "you"),
         (
             Beat((Play(YOU, _c("M0e", "M1c"), (LEFT,)), Play(YOU, _c("M0e", "M1c"), (RIGHT,))),
-                 "try the Maple 0 and Maple 1: select both, then p",
-                 "Select Maple 0 and Maple 1 (their digits) and press p."),
+                 "try Maple 0 and Maple 1, then p",
+                 "Select Maple 0 and Maple 1 (their digits), then press p."),
             _end(),
         ),
     ),
     Step(
-        "waterfall", "A midday landscape, and the hand limit",
-        "Your panorama has one landscape per part; each power works once per game, for 1 acorn, "
-        "as a free action (RULES §4.5). Waterfall (midday, before your main action) makes this "
-        "turn's reveal free (RULES §1.5). Easy closed its Cherry pile with a 3: a torii.",
+        "waterfall", "A midday landscape; the hand limit",
+        "Each landscape works once per game, for 1 acorn, as a free action; a midday one before "
+        "your main action (RULES §4.5). Waterfall makes this turn's reveal free (RULES §1.5).",
         ("you", "display"),
         (
             Beat((UseLandscape(YOU, "waterfall"),), "try a, then Waterfall",
-                 "Press a and choose Waterfall."),
+                 "Press a and choose Waterfall (2)."),
             Beat((Reveal(YOU),), "try r: this reveal is free", "Press r: the reveal costs nothing now."),
-            Beat((Collect(YOU, ("M",)),), "try M: collect the Maple column",
-                 "Press M (shift+m) to collect the Maple column: 3 cards."),
+            Beat((Collect(YOU, ("M",)),), "try M, then ⏎: collect the Maple column",
+                 "Press M (shift+m) for the Maple column (3 cards), then ⏎."),
             Beat((DiscardToLimit(YOU, _c("K2c")),), "try e, then select the Katsura 2 and ⏎",
-                 "Hand limit: at the end of your turn you keep at most 8 cards (RULES §5.1). "
-                 "You hold 9: press e, select the Katsura 2 (you have no Katsura pile), then ⏎."),
+                 "You hold 9; a turn ends with at most 8 (RULES §5.1): press e, select the "
+                 "Katsura 2 (you have no Katsura pile), then ⏎."),
             _end(),
         ),
     ),
     Step(
         "mixed", "A mixed play and an acorn pair; the exchange",
-        "A mixed play places 2 or more cards of different types, one card per pile (RULES §4.2). "
-        "After it, two neighbouring piles whose top cards show touching acorns (the left pile's "
-        "right corner, the right pile's left corner) give 2 acorns.",
+        "A mixed play: 2 or more cards of different types, one per pile (RULES §4.2). Then two "
+        "neighbouring piles whose top cards show touching acorns (left pile's right corner, right "
+        "pile's left corner) give 2 acorns.",
         ("hand", "you"),
         (
             Beat((Play(YOU, _c("M2b", "G0b"), (RIGHT,)),),
-                 "try Maple 2 and Ginkgo 0 together, the new pile at the right end (s)",
-                 "Select Maple 2 (onto your Maple pile) and Ginkgo 0 (a new pile at the right end, "
-                 "beside Maple: press s if the preview says left), then p."),
-            Beat((Exchange(YOU, (card_by_name("C1c"), card_by_name("M0a"))),), "try the Cherry 1 and Maple 0, then x",
-                 "Exchange, a free action once a turn: discard 2 cards for 1 acorn (RULES §4.4). "
-                 "Select the Cherry 1 and Maple 0 and press x."),
+                 "try Maple 2 and Ginkgo 0, the new pile at the right end (s), then p",
+                 "Select Maple 2 and Ginkgo 0 (a new pile at the right end: press s if the preview "
+                 "says left), then p."),
+            Beat((Exchange(YOU, (card_by_name("C1c"), card_by_name("M0a"))),),
+                 "try Cherry 1 and Maple 0, then x",
+                 "Exchange, a free action once a turn: 2 cards for 1 acorn (RULES §4.4). Select "
+                 "Cherry 1 and Maple 0, press x."),
             _end(),
         ),
     ),
     Step(
         "close", "A sunrise landscape; close a pile with a 3",
-        "A 3 closes its pile: take a torii from the supply; a closed pile takes no more cards and "
-        "you can never start that type again (RULES §4.2). The torii supply holds players + 2 "
-        "(here 4) (RULES §1.3).",
+        "A 3 closes its pile and takes a torii from the supply (players + 2: here 4); a closed "
+        "pile takes no more cards (RULES §4.2, §1.3). Sunrise landscapes give you something, any "
+        "time in your turn (RULES §1.5).",
         ("you", "hand"),
         (
             Beat((UseLandscape(YOU, "spring"),), "try a, then Mountain Spring",
-                 "Sunrise powers give something any time in your turn: press a, choose Mountain "
-                 "Spring (pay 1, gain 2 acorns) (RULES §1.5)."),
+                 "Press a, choose Mountain Spring (1): pay 1 acorn, gain 2."),
             Beat((Play(YOU, _c("M3b", "G1c")),), "try Maple 3 and Ginkgo 1 together, then p",
-                 "Select Maple 3 and Ginkgo 1 (a mixed play) and press p: Maple closes."),
+                 "Select Maple 3 and Ginkgo 1 (a mixed play), then p: Maple closes."),
             _end(),
         ),
     ),
     Step(
         "objective", "Activate an objective",
-        "Objectives score at the end only if someone activated one: pay 3 acorns to own it "
-        "(RULES §4.3). Every seat that meets it scores: its owner 10, every other seat 3; an owner "
-        "who does not meet it scores nothing (RULES §7). Shrine Path counts closed piles: you and "
-        "Easy will have 2 each, a tie, so both meet it (RULES §1.4).",
+        "Only activated objectives score: pay 3 acorns to own one (RULES §4.3). At the end each "
+        "seat that meets it scores, the owner 10 and the others 3 (RULES §7). Shrine Path counts "
+        "closed piles: you and Easy will tie at 2 (RULES §1.4).",
         ("objectives",),
         (
             Beat((ActivateObjective(YOU, OBJECTIVE),), "try o, then Shrine Path",
-                 "Press o and choose Shrine Path."),
+                 "Press o and choose Shrine Path (1)."),
             _end(),
         ),
     ),
     Step(
         "end", "The end trigger; a dusk landscape",
-        "The game ends when the deck runs out or the torii supply is used up (RULES §6). Closing "
-        "Ginkgo takes the 4th and last torii: the end is triggered, and the round is finished so "
-        "that both seats have had the same number of turns: Easy plays once more.",
+        "The game ends when the deck runs out or the torii are used up; the round is then "
+        "finished, so every seat has had as many turns (RULES §6). Dusk landscapes work any time "
+        "in your turn (RULES §1.5).",
         ("you", "hand"),
         (
             Beat((Play(YOU, _c("G2a", "G3b")),), "try Ginkgo 2 and Ginkgo 3, then p",
-                 "Select Ginkgo 2 and Ginkgo 3 and press p."),
+                 "Select Ginkgo 2 and Ginkgo 3, then p: the last torii, so the end is triggered."),
             Beat((UseLandscape(YOU, "pier"),), "try a, then Sunset Pier",
-                 "Dusk powers work any time in your turn: press a, choose Sunset Pier "
-                 "(1 acorn per closed pile: 2) (RULES §1.5)."),
-            _end("Press e to end your turn: Easy plays its last turn, then the score."),
+                 "Press a, choose Sunset Pier (3): 1 acorn per closed pile you have."),
+            _end("Press e: Easy plays its last turn, then comes the score sheet."),
         ),
     ),
 )
