@@ -29,7 +29,7 @@ from ..engine.commands import (
     UseLandscape,
 )
 from ..engine.fold import new_state
-from ..engine.rules_data import RULES_VERSION
+from ..engine.rules_data import LEAF_NAMES, OBJECTIVE_NAMES, RULES_VERSION
 from ..engine.setup import setup_events
 
 YOU, EASY = 0, 1
@@ -303,3 +303,32 @@ def accepts(state: engine.GameState, done: int, command: Command) -> bool:
     except engine.IllegalCommand:
         return False
     return any(_same(after, engine.run(state, c)[0]) for c in MOVES[done].accepts)
+
+
+def score_explained(sheet: engine.ScoreSheet, names: Sequence[str], revealed: Sequence[str]) -> list[str]:
+    """The score sheet read line by line, as the tutorial's last step
+    (RULES §7): each pile, the acorns, each activated objective, what does
+    not score (objectives nobody activated, cards in hand), the totals and
+    the winner. ``names``: one per seat; ``revealed``: the game's objectives."""
+    lines = ["The score sheet, line by line (RULES §7):"]
+    for seat in sheet.seats:
+        name = names[seat.seat]
+        for pile in seat.piles:
+            lines.append(f"{name}, {LEAF_NAMES[pile.leaf_type]} pile: top card {pile.top_value} × "
+                         f"{pile.cards} cards = {pile.points}.")
+        lines.append(f"{name}, acorns: {seat.acorns}, 1 point each.")
+    activated: set[str] = set()
+    for seat in sheet.seats:
+        for obj in seat.objectives:
+            activated.add(obj.objective)
+            role = "its owner" if obj.owner == seat.seat else f"not its owner ({names[obj.owner]} is)"
+            meets = f"meets it ({obj.measure})" if obj.met else f"does not meet it ({obj.measure})"
+            lines.append(f"{OBJECTIVE_NAMES[obj.objective]}: {names[seat.seat]} {meets}, {role}: "
+                         f"{obj.points}.")
+    idle = [OBJECTIVE_NAMES[o] for o in revealed if o not in activated]
+    if idle:
+        lines.append(f"Nobody activated {', '.join(idle)}: they score nothing. Cards in hand score nothing.")
+    totals = ", ".join(f"{names[s.seat]} {s.total}" for s in sheet.seats)
+    winners = " and ".join(names[w] for w in sheet.winners)
+    lines.append(f"Totals: {totals}. Highest wins: {winners} (a tie goes to more acorns).")
+    return lines

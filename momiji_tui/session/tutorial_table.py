@@ -13,13 +13,14 @@ from __future__ import annotations
 import os
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Self
 
 from .. import engine
 from ..engine import events as ev
 from ..store import new_game_id
 from ..store.game_writer import GameWriter
 from . import tutorial as script
-from .table import BOT, HUMAN, SeatConfig, Table
+from .table import BOT, HUMAN, LogFactory, SeatConfig, Table
 
 SEATS = [SeatConfig(script.SEAT_NAMES[script.YOU], HUMAN),
          SeatConfig(script.SEAT_NAMES[script.EASY], BOT, "easy")]
@@ -52,15 +53,31 @@ class TutorialTable(Table):
         self.done = script.progress(self.events)
 
     @classmethod
-    def begin(cls, *, data_dir: str | os.PathLike[str] | None = None, holder: str = "momiji") -> TutorialTable:
-        """A new tutorial game, saved in ``data_dir`` (None: not saved).
-        Raises the store's ``WriteFailed`` if the save cannot be made."""
-        return cls.start(list(SEATS), script.opening_events(new_game_id()), data_dir=data_dir, holder=holder)
+    def new(cls, seats: list[SeatConfig], *, seed: int | None = None, landscape_mode: str = "starter",
+            data_dir: str | os.PathLike[str] | None = None, holder: str = "momiji",
+            create_log: LogFactory | None = None) -> Self:
+        """A new tutorial game, saved as :meth:`Table.new` saves a game (in
+        ``data_dir``, or the log ``create_log`` makes). Its seats, deal and
+        landscapes are the script's: ``seats`` must be :data:`SEATS`;
+        ``seed`` and ``landscape_mode`` are not used. Raises ``ValueError``
+        for other seats, the store's ``WriteFailed`` if it cannot be saved."""
+        if list(seats) != SEATS:
+            raise ValueError("the tutorial seats You and Easy")
+        return cls.start(list(SEATS), script.opening_events(new_game_id()), data_dir=data_dir, holder=holder,
+                         create_log=create_log)
 
     @classmethod
-    def adopt(cls, table: Table) -> TutorialTable:
-        """The tutorial table of a resumed game whose events are the
-        tutorial's (``tutorial.is_tutorial``), on the same open log."""
+    def begin(cls, *, data_dir: str | os.PathLike[str] | None = None, holder: str = "momiji") -> Self:
+        """A new tutorial game saved in ``data_dir`` (None: not saved)."""
+        return cls.new(list(SEATS), data_dir=data_dir, holder=holder)
+
+    @classmethod
+    def adopt(cls, table: Table) -> Table:
+        """``table`` as the tutorial's table when it is a plain solo table
+        whose events are the tutorial's (``tutorial.is_tutorial``: a resumed
+        tutorial, on the same open log); else ``table`` itself."""
+        if type(table) is not Table or not script.is_tutorial(table.events):
+            return table
         return cls(table.events, table.seats, table.log, table.bot_seed)
 
     # ------------------------------------------------------------ the script

@@ -26,7 +26,6 @@ from ..engine.commands import Command
 from ..engine.events import Event, HintShown
 from ..session.saves import unfinished_games
 from ..session.table import HUMAN, Table
-from ..session.tutorial import is_tutorial
 from ..session.tutorial_table import TutorialTable
 from ..store import SavedGame
 from ..store.errors import SaveDiverged, StoreError, WriteFailed
@@ -275,8 +274,6 @@ class MomijiApp(App[None]):
             self.show_phase()
             return
         table = Table.resume(path, holder=self.holder)
-        if is_tutorial(table.events):  # the guided first game: back at its step
-            table = TutorialTable.adopt(table)
         humans = [i for i, s in enumerate(table.seats) if s.kind == HUMAN]
         self.open_table(table, seat=humans[0] if humans else 0)
 
@@ -290,7 +287,9 @@ class MomijiApp(App[None]):
             return []
 
     def open_table(self, table: Table, seat: int) -> None:
-        """Sit at ``table`` in ``seat`` and show the screen of its phase."""
+        """Sit at ``table`` in ``seat`` and show the screen of its phase (a
+        resumed tutorial as the tutorial, back at its step)."""
+        table = TutorialTable.adopt(table)
         self.close_table()
         self.table = table
         self.seat = seat

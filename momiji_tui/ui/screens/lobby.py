@@ -38,6 +38,7 @@ class LobbyScreen(LobbyListScreen):
         Binding("r", "resume", "My games", id="lobby.resume"),
         Binding("t", "create", "Create table", id="lobby.create"),
         Binding("j", "join", "Join table", id="lobby.join"),
+        Binding("l", "learn", "Learn", id="lobby.learn"),
         Binding("q", "app.quit", "Quit", id="lobby.quit"),
     ]
 
@@ -109,6 +110,7 @@ class LobbyScreen(LobbyListScreen):
         menu.add_option(Option("t  Create a table for several players", id="create"))
         open_tables = len(lobby.open_tables())
         menu.add_option(Option(f"j  Join a table ({open_tables} open)", id="join"))
+        menu.add_option(Option("l  Learn to play (a guided first game)", id="learn"))
         menu.add_option(Option("?  Help and rules", id="help"))
         menu.add_option(Option("q  Quit", id="quit"))
         ids = [menu.get_option_at_index(i).id for i in range(menu.option_count)]
@@ -117,7 +119,8 @@ class LobbyScreen(LobbyListScreen):
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         actions = {"continue": self.action_continue, "new": self.action_new, "resume": self.action_resume,
-                   "create": self.action_create, "join": self.action_join, "help": lobby_host(self).action_help,
+                   "create": self.action_create, "join": self.action_join,
+                   "learn": self.action_learn, "help": lobby_host(self).action_help,
                    "quit": self.app.exit}
         actions[str(event.option.id)]()
 
@@ -142,6 +145,13 @@ class LobbyScreen(LobbyListScreen):
         # The name goes in with the form, not after it is shown: a later fill
         # overwrote what the player had typed or pasted meanwhile.
         self.app.push_screen(NewGameScreen(name=lobby_host(self).player.name))
+
+    def action_learn(self) -> None:
+        """The guided first game against a scripted Easy."""
+        try:
+            lobby_host(self).start_tutorial()
+        except Exception as exc:  # the store or the database refused
+            self.say(f"Cannot start the tutorial: {exc}")
 
     def action_resume(self) -> None:
         """Every unfinished game of mine: solo and at shared tables."""
