@@ -142,3 +142,27 @@ async def test_learn_to_play_from_the_menu_and_its_highlights_under_no_color(iso
         assert next(line for line in lines if "Display" in line).lstrip().startswith("▌")
         assert app.screen.query_one("#display").has_class("-lesson-focus")
         assert not app.screen.query_one("#hand").has_class("-lesson-focus")
+
+
+async def test_learn_to_play_in_the_ssh_lobby_and_back_at_its_step(tmp_path):
+    from momiji_tui.session.lobby import Lobby, Player
+    from momiji_tui.ui.lobby import LobbyApp
+    from momiji_tui.ui.screens.lobby import LobbyScreen
+
+    lobby = Lobby(tmp_path, seat_wait=None)
+    app = LobbyApp(lobby, Player("key-alice", "alice"), bot_delay=0)
+    try:
+        async with app.run_test(size=SIZE) as pilot:
+            await until_screen(pilot, LobbyScreen)
+            await press(pilot, "l")
+            await start(pilot)
+            assert isinstance(app.table, TutorialTable) and app.hosted
+            await press(pilot, *STEP_KEYS["collect"])
+            assert lesson_key(app) == "pile"
+            await press(pilot, "q")
+            await until_screen(pilot, LobbyScreen)
+            await press(pilot, "c")  # the lobby's continue: the tutorial, at its step
+            await until_screen(pilot, TableScreen)
+            assert isinstance(app.table, TutorialTable) and lesson_key(app) == "pile"
+    finally:
+        lobby.close()

@@ -38,7 +38,7 @@ class LobbyScreen(LobbyListScreen):
         Binding("r", "resume", "My games", id="lobby.resume"),
         Binding("t", "create", "Create table", id="lobby.create"),
         Binding("j", "join", "Join table", id="lobby.join"),
-        Binding("l", "learn", "Learn", id="lobby.learn"),
+        Binding("l", "learn", "Learn to play", show=False, id="lobby.learn"),  # the list says it: the footer is full
         Binding("q", "app.quit", "Quit", id="lobby.quit"),
     ]
 
