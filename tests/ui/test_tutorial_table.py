@@ -13,6 +13,7 @@ from momiji_tui.session import tutorial as script
 from momiji_tui.session.tutorial_table import TutorialTable
 from momiji_tui.ui.app import MomijiApp
 from momiji_tui.ui.screens.menu import MenuScreen
+from momiji_tui.ui.screens.rules import cited_on
 from momiji_tui.ui.screens.scoring import ScoringScreen
 from momiji_tui.ui.screens.table import TableScreen
 
@@ -142,6 +143,9 @@ async def test_learn_to_play_from_the_menu_and_its_highlights_under_no_color(iso
         assert next(line for line in lines if "Display" in line).lstrip().startswith("▌")
         assert app.screen.query_one("#display").has_class("-lesson-focus")
         assert not app.screen.query_one("#hand").has_class("-lesson-focus")
+        assert cited_on(app.screen) == "3"  # F2 opens the rules at the step's first section (RULES §3)
+        await press(pilot, "C", "enter")  # off the lesson: the message cites nothing, the step still does
+        assert cited_on(app.screen) == "3"
 
 
 async def test_learn_to_play_in_the_ssh_lobby_and_back_at_its_step(tmp_path):

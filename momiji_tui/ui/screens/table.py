@@ -57,6 +57,7 @@ from ..models.hint import (
 from ..models.host import GameHost, host
 from ..models.info_text import info_items
 from ..models.lesson_text import HIGHLIGHTABLE, highlighted, lesson_text, lesson_title
+from ..models.rules_sections import cited_section
 from ..models.live_score import live_sheet
 from ..models.log_lines import log_line
 from ..models.move_draft import (
@@ -801,6 +802,14 @@ class TableScreen(SizedScreen):
         focus = highlighted(lesson)
         for region in HIGHLIGHTABLE:
             self.query_one(f"#{region}").set_class(region in focus, "-lesson-focus")
+
+    def cited_rules(self) -> str | None:
+        """The section F2 opens (``screens.rules.cited_on``): the one the
+        message line cites, else, in Learn to play, the step's first."""
+        said = cited_section(self.message.plain)
+        if said is None and self.has_class("-lesson"):
+            said = cited_section(self.query_one(LessonPanel).content.plain)
+        return said
 
     def action_skip_step(self) -> None:
         """Tutorial: play the rest of this step for the player and go on."""
