@@ -235,11 +235,12 @@ MOVES = _moves()
 """The whole game, in order: every command the tutorial lets through."""
 
 
-def opening_events(game_id: str = "tutorial") -> list[ev.Event]:
+def opening_events(game_id: str = "tutorial", rules_version: str = RULES_VERSION) -> list[ev.Event]:
     """The tutorial's ``GameCreated`` and its setup events (RULES §2): the
-    fixed deal, the starter panorama, you first. No seed: the deck is given."""
+    fixed deal, the starter panorama, you first. No seed: the deck is given.
+    ``rules_version``: the rules it is played under (a saved tutorial keeps its own)."""
     created = ev.GameCreated(
-        game_id=game_id, rules_version=RULES_VERSION, seed=None, seat_names=SEAT_NAMES, types=TYPES,
+        game_id=game_id, rules_version=rules_version, seed=None, seat_names=SEAT_NAMES, types=TYPES,
         objectives=OBJECTIVES, first_seat=YOU, deck=DECK, landscape_mode="starter",
     )
     return [created, *setup_events(new_state(created))]
@@ -267,7 +268,8 @@ def progress(events: Iterable[ev.Event]) -> int:
     state as one of them (cards of a play may come in another order).
     Hints and seat changes are skipped. Stops at the first mismatch."""
     played = [e for e in events if not isinstance(e, _RECORDS)]
-    opening = opening_events(played[0].game_id) if played and isinstance(played[0], ev.GameCreated) else []
+    first = played[0] if played else None
+    opening = opening_events(first.game_id, first.rules_version) if isinstance(first, ev.GameCreated) else []
     if not opening or played[:len(opening)] != opening:
         return 0
     state = engine.fold(opening)

@@ -168,3 +168,15 @@ def test_a_left_tutorial_resumes_at_its_step(tutorial):
         assert len(resumed.state.seats[0].hand) <= HAND_LIMIT
     finally:
         resumed.close()
+
+
+def test_a_tutorial_saved_under_older_rules_reads_back_under_its_own():
+    from momiji_tui.engine.rules_data import RULES_BY_VERSION
+
+    for version in RULES_BY_VERSION:
+        events = script.opening_events("tutorial", version)
+        state = engine.fold(events)
+        for move in script.MOVES[:10]:
+            state, new = engine.run(state, move.accepts[0])
+            events += new
+        assert script.is_tutorial(events) and script.progress(events) == 10, version
