@@ -30,7 +30,7 @@ class MenuScreen(SizedScreen):
         Binding("n", "new", "New", id="menu.new"),
         Binding("c", "continue", "Continue", id="menu.continue"),
         Binding("s", "saved", "Saved", id="menu.saved"),
-        Binding("l", "learn", "Learn", id="menu.learn"),
+        Binding("l", "learn", "Learn to play", show=False, id="menu.learn"),  # the list says it: the footer is full
         Binding("q", "app.quit", "Quit", id="menu.quit"),
     ]
 
