@@ -1,4 +1,4 @@
-"""The start menu: continue, new game, saved games, help, quit."""
+"""The start menu: continue, new game, saved games, learn to play, help, quit."""
 
 from __future__ import annotations
 
