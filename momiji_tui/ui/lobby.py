@@ -27,6 +27,8 @@ from ..session.bound_names import NameSession
 from ..session.presence import waiting_with_others
 from ..session.saves import SavedGameRow, describe, describe_saved_games
 from ..session.table import HUMAN, Table
+from ..session.tutorial_table import SEATS as TUTORIAL_SEATS
+from ..session.tutorial_table import TutorialTable
 from ..store import SavedGame, StoreError
 from .app import MomijiApp
 from .models.lobby_text import solo_activity
@@ -145,6 +147,19 @@ class LobbyApp(MomijiApp):
         if self.table is not None and self.table.log is not None:
             self.lobby.claim_file(self, self.table.log.path)
         self.lobby.set_activity(self, solo_activity(options.seats - 1))
+
+    def start_tutorial(self) -> None:
+        """Start the guided first game (see ``MomijiApp.start_tutorial``;
+        with a database, saved there under this player)."""
+        games = self.lobby.games
+        if games is None:
+            super().start_tutorial()
+        else:
+            self.open_table(games.new_table(TutorialTable, list(TUTORIAL_SEATS), seed=None,
+                                            landscape_mode="starter", owners=[self.player.account_id]), seat=0)
+        if self.table is not None and self.table.log is not None:
+            self.lobby.claim_file(self, self.table.log.path)
+        self.lobby.set_activity(self, solo_activity(1))
 
     def resume_game(self, path: str | os.PathLike[str]) -> None:
         """Resume a solo game of this player (never one open in another session)."""

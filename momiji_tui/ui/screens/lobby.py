@@ -41,6 +41,7 @@ class LobbyScreen(LobbyListScreen):
         Binding("t", "create", "Create table", id="lobby.create"),
         Binding("j", "join", "Join table", id="lobby.join"),
         Binding("k", "names", "Name and keys", id="lobby.names", show=False),
+        Binding("l", "learn", "Learn to play", show=False, id="lobby.learn"),  # the list says it: the footer is full
         Binding("q", "app.quit", "Quit", id="lobby.quit"),
     ]
 
@@ -115,6 +116,7 @@ class LobbyScreen(LobbyListScreen):
         open_tables = len(lobby.open_tables())
         menu.add_option(Option(f"j  Join a table ({open_tables} open)", id="join"))
         menu.add_option(Option("k  Your name and keys", id="names"))
+        menu.add_option(Option("l  Learn to play (a guided first game)", id="learn"))
         menu.add_option(Option("?  Help and rules", id="help"))
         menu.add_option(Option("q  Quit", id="quit"))
         ids = [menu.get_option_at_index(i).id for i in range(menu.option_count)]
@@ -124,7 +126,7 @@ class LobbyScreen(LobbyListScreen):
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         actions = {"continue": self.action_continue, "new": self.action_new, "resume": self.action_resume,
                    "create": self.action_create, "join": self.action_join, "names": self.action_names,
-                   "help": lobby_host(self).action_help,
+                   "learn": self.action_learn, "help": lobby_host(self).action_help,
                    "quit": self.app.exit}
         actions[str(event.option.id)]()
 
@@ -153,6 +155,13 @@ class LobbyScreen(LobbyListScreen):
         # The name goes in with the form, not after it is shown: a later fill
         # overwrote what the player had typed or pasted meanwhile.
         self.app.push_screen(NewGameScreen(name=lobby_host(self).player.name))
+
+    def action_learn(self) -> None:
+        """The guided first game against a scripted Easy."""
+        try:
+            lobby_host(self).start_tutorial()
+        except Exception as exc:  # the store or the database refused
+            self.say(f"Cannot start the tutorial: {exc}")
 
     def action_resume(self) -> None:
         """Every unfinished game of mine: solo and at shared tables."""
