@@ -288,6 +288,33 @@ def cmd_import(args: argparse.Namespace) -> int:
                                       "Imported {game_id}. Resume it with: momiji resume {game_id}")
 
 
+def cmd_verify(args: argparse.Namespace) -> int:
+    """Check a game's deal against its seed and its commitment
+    (:mod:`.session.verify`): one line per check; exit 0 (verified), 1 (a
+    check failed) or 2 (nothing could be checked)."""
+    from . import cli_database
+    from .session.verify import CANNOT_CHECK, verify_game
+    from .store import is_game_id, load
+    from .store.errors import StoreError
+
+    url = cli_database.database_url(args)
+    if url and is_game_id(args.game):
+        return cli_database.cmd_verify(args.game, url)
+    data = _data_dir(args)
+    path = Path(args.game)
+    if is_game_id(args.game) and not path.is_file():  # the player's saves, then a server's shared tables
+        found = [p / f"{args.game}.jsonl" for p in (data / "games", data / "tables" / "games")]
+        path = next((p for p in found if p.is_file()), found[0])
+    try:
+        loaded = load(path)
+    except (StoreError, OSError) as exc:
+        print(exc if isinstance(exc, StoreError) else f"No saved game {args.game} ({exc.strerror}).",
+              file=sys.stderr)
+        return CANNOT_CHECK
+    return cli_database.print_verdict(verify_game(loaded.header, loaded.events))
+
+
+
 def cmd_simulate(args: argparse.Namespace) -> int:
     """Play bot-only games without the UI and print a summary."""
     from .session.simulate import format_summary, simulate
@@ -359,7 +386,11 @@ def build_parser() -> argparse.ArgumentParser:
     imp.add_argument("path", nargs="?", help="a file written by momiji export")
     imp.add_argument("--all-from", metavar="DIR", help="every game of this data dir into the database")
     imp.set_defaults(func=cmd_import, command_parser=imp)
-    for p in (lst, export, imp):
+    verify = sub.add_parser("verify", help="check a game's deal against its seed and commitment")
+    _add_common(verify)
+    verify.add_argument("game", metavar="GAME_ID_OR_FILE", help="a game id (see: momiji list) or a save file")
+    verify.set_defaults(func=cmd_verify)
+    for p in (lst, export, imp, verify):
         cli_database.add_database_option(p)
     sim = sub.add_parser("simulate", help="play bot-only games headless and print a summary")
     sim.add_argument("--games", type=argtypes.whole_number(1), default=10, help="games to play (1 or more)")

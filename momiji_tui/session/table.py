@@ -24,6 +24,7 @@ from ..store import GameLog, NewerRules, load, new_game_id
 from ..store.errors import HeaderRejected
 from ..store.game_writer import GameWriter
 from ..safe_text import safe_text
+from . import deal_seed
 from .versions import is_newer_rules
 
 ACCOUNT_ID_RE = re.compile(r"[a-z0-9][a-z0-9-]{0,79}")
@@ -119,14 +120,16 @@ class Table:
     """
 
     bots_run_by_front_end = True
+    commits_seed = False  # a new game's header carries ``seed_sha256`` (deal_seed.py): shared tables do
 
     def __init__(self, events: list[ev.Event], seats: list[SeatConfig], log: GameWriter | None,
-                 bot_seed: int = 0) -> None:
+                 bot_seed: int = 0, seed_sha256: str = "") -> None:
         self.events: list[ev.Event] = list(events)
         self.state = engine.fold(self.events)
         self.seats = seats
         self.log = log
         self.bot_seed = bot_seed
+        self.seed_sha256 = seed_sha256  # the deal's commitment shown from the start ("" if none)
         self._listeners: list[Listener] = []
         self._lock = threading.RLock()
 
@@ -154,11 +157,14 @@ class Table:
             "game_id": game_id, "rules_version": RULES_VERSION, "seed": seed,
             "seats": [asdict(s) for s in seats], "landscape_mode": landscape_mode,
         }
+        commitment = deal_seed.seed_sha256(seed) if cls.commits_seed else ""
+        if commitment:
+            header["seed_sha256"] = commitment
         if create_log is not None:
             log = create_log(header, [engine.to_dict(e) for e in events])
         elif data_dir is not None:
             log = GameLog.create(data_dir, header, events=[engine.to_dict(e) for e in events], holder=holder)
-        return cls(events, seats, log, bot_seed=seed)
+        return cls(events, seats, log, bot_seed=seed, seed_sha256=commitment)
 
     @classmethod
     def resume(cls, path: str | os.PathLike[str], *, holder: str = "momiji") -> Self:
@@ -179,7 +185,8 @@ class Table:
         header = log.header
         seats = seat_configs(header)
         events = [engine.from_dict(e) for e in log.loaded.events]
-        return cls(events, seats, log, bot_seed=header.get("seed") or 0)
+        return cls(events, seats, log, bot_seed=header.get("seed") or 0,
+                   seed_sha256=header.get("seed_sha256") or "")
 
     @classmethod
     def replay(cls, path: str | os.PathLike[str]) -> Table:
