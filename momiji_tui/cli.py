@@ -315,6 +315,15 @@ def cmd_verify(args: argparse.Namespace) -> int:
 
 
 
+def cmd_daily(args: argparse.Namespace) -> int:
+    """Today's daily deal, or its board (``cli_daily``)."""
+    if not args.board and _refuse_without_terminal():
+        return NO_TERMINAL_STATUS
+    from .cli_daily import cmd_daily as run_daily
+
+    return run_daily(args, _data_dir(args))
+
+
 def cmd_simulate(args: argparse.Namespace) -> int:
     """Play bot-only games without the UI and print a summary."""
     from .session.simulate import format_summary, simulate
@@ -390,6 +399,11 @@ def build_parser() -> argparse.ArgumentParser:
     _add_common(verify)
     verify.add_argument("game", metavar="GAME_ID_OR_FILE", help="a game id (see: momiji list) or a save file")
     verify.set_defaults(func=cmd_verify)
+    daily = sub.add_parser("daily", help="play the daily deal (one a day, the same for everyone)")
+    _add_common(daily)
+    daily.add_argument("--board", action="store_true",
+                       help="print today's commitment, yesterday's seed and your daily scores")
+    daily.set_defaults(func=cmd_daily)
     for p in (lst, export, imp, verify):
         cli_database.add_database_option(p)
     sim = sub.add_parser("simulate", help="play bot-only games headless and print a summary")

@@ -36,10 +36,12 @@ import asyncio
 import logging
 import os
 from collections.abc import Callable
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ..store import StoreError
+from ..store.daily import DailyStore
 from . import seat_log
 from .deal_seed import secret_deal_seed
 from .shared_table import (
@@ -102,6 +104,10 @@ class Lobby(LiveGames):
         self.think = think or (lambda table, seat: think_in_thread(table, seat, self.make_bot))
         self.pause = pause
         self.call_later = call_later
+        # The daily deal (session/daily.py): where its plays are kept, None when the server turned it off;
+        # ``daily_clock`` tells the day (UTC; tests set it).
+        self.daily: DailyStore | None = None
+        self.daily_clock: Callable[[], datetime] = lambda: datetime.now(UTC)
 
     # ------------------------------------------------------------------ paths
     def player_dir(self, player: Player) -> Path:

@@ -138,10 +138,11 @@ class Table:
     @classmethod
     def new(cls, seats: list[SeatConfig], *, seed: int | None = None, landscape_mode: str = "starter",
             data_dir: str | os.PathLike[str] | None = None, holder: str = "momiji",
-            create_log: LogFactory | None = None) -> Self:
+            create_log: LogFactory | None = None, game_id: str | None = None) -> Self:
         """Start a new game and (with ``data_dir``) its save file, held open
         for writing by ``holder`` (e.g. ``"an SSH session"``) until :meth:`close`;
         or, with ``create_log``, the log it makes (a game on the database).
+        ``game_id``: the id to give it (default: a new one).
 
         Raises ``ValueError`` for a wrong number of seats or mode, the
         store's ``WriteFailed`` if the save file cannot be made (disk full,
@@ -149,7 +150,7 @@ class Table:
         """
         if seed is None:
             seed = int.from_bytes(os.urandom(4), "big")
-        game_id = new_game_id()
+        game_id = game_id or new_game_id()
         events = engine.create_game([s.name for s in seats], seed=seed,
                                     landscape_mode=landscape_mode, game_id=game_id)
         log: GameWriter | None = None

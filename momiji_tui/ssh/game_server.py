@@ -206,6 +206,7 @@ async def start_game_server(
     housekeeping_every: float | None = 600.0,
     games: DatabaseGames | None = None,
     lobby_options: dict[str, Any] | None = None,
+    daily_deal: bool = True,
     **server_options: Any,
 ) -> GameServer:
     """Start the SSH server with the lobby as every session's first screen.
@@ -229,6 +230,8 @@ async def start_game_server(
             the data dir's files.
         lobby_options: more options of the database's shared lobby
             (``DatabaseLobby``: ``heartbeat``, ``ttl``; tests shorten them).
+        daily_deal: offer the daily deal in the lobby (``session/daily.py``;
+            kept in ``games`` or the data dir); False: ``--no-daily-deal``.
         server_options: passed to :func:`momiji_tui.ssh.start_server`
             (host, port, auth, limits, timeouts, host_key_path, ...).
     """
@@ -253,6 +256,11 @@ async def start_game_server(
                 pool.close()
             lobby.close()
             raise
+
+    if daily_deal:
+        from momiji_tui.session.daily import open_daily_store
+
+        lobby.daily = open_daily_store(root, games)
 
     def factory(identity: Identity) -> LobbyApp:
         return LobbyApp(lobby, player_of(identity), bot_delay=bot_delay, make_bot=make_bot,

@@ -25,17 +25,22 @@ from ..session.lobby import (
 )
 from ..session.presence import waiting_with_others
 from ..session.saves import SavedGameRow, describe, describe_saved_games
-from ..session.table import HUMAN, Table
-from ..store import SavedGame, StoreError
+from ..session import daily
+from ..session.table import HUMAN, SeatConfig, Table, validate_log
+from ..store import SavedGame, StoreError, load, new_game_id
 from .app import MomijiApp
 from .models.lobby_text import solo_activity
 from .models.new_game import NewGameOptions
 from .models.paths import styles_dir, stylesheets
 from .screens.create_table import CreateTableScreen
+from .screens.daily_board import DailyBoardScreen
 from .screens.join import JoinScreen
 from .screens.lobby import LobbyScreen
 from .screens.my_games import MyGamesScreen
 from .screens.waiting import WaitingScreen
+
+
+DAILY_OFF = "This server does not offer the daily deal."
 
 
 class LobbyEventMessage(Message):
@@ -57,7 +62,8 @@ class LobbyApp(MomijiApp):
     #: The screens of an SSH session: the app's and the lobby's (their
     #: BINDINGS are the key map's ids, see ``ui/keymap.py``).
     SCREEN_CLASSES: ClassVar[tuple[type[Screen[Any]], ...]] = (
-        *MomijiApp.SCREEN_CLASSES, LobbyScreen, MyGamesScreen, CreateTableScreen, JoinScreen, WaitingScreen)
+        *MomijiApp.SCREEN_CLASSES, LobbyScreen, MyGamesScreen, CreateTableScreen, JoinScreen, WaitingScreen,
+        DailyBoardScreen)
 
     def __init__(self, lobby: Lobby, player: Player, *, bot_delay: float = 0.6,
                  make_bot: Callable[..., object] | None = None,
@@ -178,6 +184,59 @@ class LobbyApp(MomijiApp):
         if self.lobby.games is None:
             return describe_saved_games(self.data_dir)
         return [describe(g) for g in self.lobby.games.solo_games(self.player.account_id)]
+
+    # ---------------------------------------------------------- the daily deal
+    def start_daily(self) -> str | None:
+        """Open today's daily deal (``session/daily.py``) for this player,
+        saved where their solo games go; returns why not in one line (turned
+        off, a guest, already played today, the store failed), or None."""
+        lobby = self.lobby
+        if lobby.daily is None:
+            return DAILY_OFF
+        if self.player.is_guest:
+            return "The daily deal is for players with a key: a guest is a new player at every visit."
+        account = self.player.account_id
+        games = lobby.games
+
+        def make(seats: list[SeatConfig], seed: int, game_id: str) -> Table:
+            if games is None:
+                return daily.DailyTable.new(seats, seed=seed, data_dir=self.data_dir, holder=self.holder,
+                                            game_id=game_id)
+            return games.new_table(daily.DailyTable, seats, seed=seed, landscape_mode=daily.DAILY_LANDSCAPE_MODE,
+                                   owners=[account], game_id=game_id)
+
+        try:
+            made = daily.start_daily(lobby.daily, account, lobby.label(self), lobby.daily_clock(), make, new_game_id)
+        except Exception as exc:  # the store failed: nothing claimed
+            return f"The daily deal cannot be started now: {exc}"
+        if isinstance(made, str):
+            return made
+        self.open_table(made, seat=daily.PLAYER_SEAT)
+        if made.log is not None:
+            lobby.claim_file(self, made.log.path)
+        lobby.set_activity(self, solo_activity(len(made.seats) - 1))
+        return None
+
+    def daily_board(self) -> list[str]:
+        """The daily deal's boards (today and this week) as lines, this player marked."""
+        lobby = self.lobby
+        if lobby.daily is None:
+            return [DAILY_OFF]
+        games = lobby.games
+
+        def final_score(play: daily.DailyPlay) -> int | None:
+            try:
+                if games is None:
+                    path = lobby.data_dir / "players" / play.account_id / "games" / f"{play.game_id}.jsonl"
+                    return daily.final_score(load(path, validate_log).events)
+                return daily.final_score(games.store.load_game(play.game_id, validate_log).loaded.events)
+            except Exception:  # not readable now: no score yet
+                return None
+
+        try:
+            return daily.board_text(lobby.daily, lobby.daily_clock(), final_score, self.player.account_id)
+        except Exception as exc:  # the store failed
+            return [f"The boards cannot be read now: {exc}"]
 
     def return_to_table(self, game_id: str) -> str | None:
         """Sit back down at a shared game; returns why not, or None."""

@@ -33,6 +33,12 @@ Version 2 (the shared lobby; :mod:`.lobby_rows` writes and reads it):
   seat is taken by an UPDATE that only matches while it is open, so of two
   players exactly one gets it, and ``UNIQUE (table_id, account_id)`` keeps
   one identity to one seat of a table.
+
+Version 3 (the daily deal; :mod:`.daily` writes and reads it):
+
+- ``daily_secret``: one row, the secret every day's seed is derived from.
+- ``daily_plays``: one row per account and UTC day, ``PRIMARY KEY (day,
+  account_id)``: name shown, game id, final score (NULL until known).
 """
 
 from __future__ import annotations
@@ -41,7 +47,7 @@ import psycopg
 
 from ..errors import NewerSchema
 
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
 #: Any constant: the key of the advisory lock taken while the schema changes.
 _LOCK_KEY = 0x6D6F6D696A69  # "momiji"
 
@@ -104,8 +110,23 @@ _V2 = (
     )""",
 )
 
+_V3 = (
+    """CREATE TABLE daily_secret (
+        only_row boolean PRIMARY KEY DEFAULT true CHECK (only_row),
+        secret bytea NOT NULL
+    )""",
+    """CREATE TABLE daily_plays (
+        day date NOT NULL,
+        account_id text NOT NULL,
+        name text NOT NULL,
+        game_id text NOT NULL,
+        score integer,
+        PRIMARY KEY (day, account_id)
+    )""",
+)
+
 #: ``{N: statements}``: the statements that turn schema N-1 into schema N.
-STEPS: dict[int, tuple[str, ...]] = {1: _V1, 2: _V2}
+STEPS: dict[int, tuple[str, ...]] = {1: _V1, 2: _V2, 3: _V3}
 
 
 async def schema_version(conn: psycopg.AsyncConnection[tuple[object, ...]]) -> int:

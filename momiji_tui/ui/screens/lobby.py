@@ -22,6 +22,7 @@ from ..models.host import lobby_host
 from .lobby_base import LobbyListScreen
 from ..models.lobby_text import GUEST_NOTE, who_is_playing
 from .create_table import CreateTableScreen
+from .daily_board import DailyBoardScreen
 from .join import JoinScreen
 from .my_games import MyGamesScreen
 from .new_game import NewGameScreen
@@ -38,6 +39,8 @@ class LobbyScreen(LobbyListScreen):
         Binding("r", "resume", "My games", id="lobby.resume"),
         Binding("t", "create", "Create table", id="lobby.create"),
         Binding("j", "join", "Join table", id="lobby.join"),
+        Binding("d", "daily", "Daily deal", id="lobby.daily"),
+        Binding("b", "board", "Daily board", id="lobby.board"),
         Binding("q", "app.quit", "Quit", id="lobby.quit"),
     ]
 
@@ -109,6 +112,9 @@ class LobbyScreen(LobbyListScreen):
         menu.add_option(Option("t  Create a table for several players", id="create"))
         open_tables = len(lobby.open_tables())
         menu.add_option(Option(f"j  Join a table ({open_tables} open)", id="join"))
+        if lobby.daily is not None:
+            menu.add_option(Option("d  Daily deal: today's deal, the same for everyone, once a day (UTC)", id="daily"))
+            menu.add_option(Option("b  Daily board: the day's and the week's scores", id="board"))
         menu.add_option(Option("?  Help and rules", id="help"))
         menu.add_option(Option("q  Quit", id="quit"))
         ids = [menu.get_option_at_index(i).id for i in range(menu.option_count)]
@@ -118,6 +124,7 @@ class LobbyScreen(LobbyListScreen):
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         actions = {"continue": self.action_continue, "new": self.action_new, "resume": self.action_resume,
                    "create": self.action_create, "join": self.action_join, "help": lobby_host(self).action_help,
+                   "daily": self.action_daily, "board": self.action_board,
                    "quit": self.app.exit}
         actions[str(event.option.id)]()
 
@@ -154,3 +161,19 @@ class LobbyScreen(LobbyListScreen):
     def action_join(self) -> None:
         """Join a table that waits for players."""
         self.app.push_screen(JoinScreen())
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """The daily deal's keys only where the server offers it."""
+        if action in ("daily", "board"):
+            return lobby_host(self).lobby.daily is not None
+        return True
+
+    def action_daily(self) -> None:
+        """Play today's daily deal (refused in one line if played already)."""
+        error = lobby_host(self).start_daily()
+        if error:
+            self.say(error)
+
+    def action_board(self) -> None:
+        """The daily deal's boards of the day and of the week."""
+        self.app.push_screen(DailyBoardScreen(lobby_host(self).daily_board()))

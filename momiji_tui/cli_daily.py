@@ -1,0 +1,79 @@
+"""``momiji daily``: the daily deal played locally (``session/daily.py``).
+
+Locally the daily secret is kept in the data directory (``store/daily.py``):
+the deal is the same for every game of that folder, and the player's own
+history is the board (a server's boards rank its players: docs/SERVER.md).
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from .session import daily
+from .session.table import SeatConfig, Table
+from .store.daily import FileDailyStore
+
+LOCAL_ACCOUNT = "local"
+"""The account of the player of a data directory (a server's are SSH identities)."""
+
+
+def final_score_in(games: Path) -> daily.FinalScore:
+    """``final_score(play)`` for the saves in ``games``: the player's final
+    total, or None (not ended, missing, unreadable)."""
+    from .session.table import validate_log
+    from .store import load
+    from .store.errors import StoreError
+
+    def final_score(play: daily.DailyPlay) -> int | None:
+        try:
+            return daily.final_score(load(games / f"{play.game_id}.jsonl", validate_log).events)
+        except (StoreError, OSError, ValueError):
+            return None
+
+    return final_score
+
+
+def start_local(data: Path) -> Path | str:
+    """Claim today's daily deal for the data directory's player and save its
+    game: its save file, or the line refusing a second try today. Raises the
+    store's ``WriteFailed``."""
+    from .store import log, new_game_id
+
+    def make(seats: list[SeatConfig], seed: int, game_id: str) -> Table:
+        table = daily.DailyTable.new(seats, seed=seed, data_dir=data, game_id=game_id)
+        table.close()
+        return table
+
+    made = daily.start_daily(FileDailyStore(data), LOCAL_ACCOUNT, "You", log.utc_now(), make, new_game_id)
+    if isinstance(made, str):
+        return made
+    assert made.save_file is not None
+    return made.save_file
+
+
+def cmd_daily(args: argparse.Namespace, data: Path) -> int:
+    """Play today's daily deal (exit 1 with one line if already played), or
+    with ``--board`` print the commitment, yesterday's seed and your history."""
+    from .store import log
+    from .store.errors import StoreError
+
+    store = FileDailyStore(data)
+    try:
+        if args.board:
+            for line in daily.board_text(store, log.utc_now(), final_score_in(data / "games"),
+                                         LOCAL_ACCOUNT, everyone=False):
+                print(line)
+            return 0
+        made = start_local(data)
+    except StoreError as exc:
+        print(exc, file=sys.stderr)
+        return 1
+    if isinstance(made, str):
+        print(made, file=sys.stderr)
+        return 1
+    from .ui.app import MomijiApp
+    from .cli import _run_app
+
+    return _run_app(MomijiApp(data, resume_path=made))

@@ -1,0 +1,76 @@
+"""The daily deal on PostgreSQL (store/database/daily.py): two hosts on one
+database agree on the secret, on who has played the day and on the boards;
+the games are the database's, verified as files are."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+import pytest
+
+from momiji_tui import engine
+from momiji_tui.session import daily
+from momiji_tui.session.database_games import DatabaseGames
+from momiji_tui.session.table import Table, validate_log
+from momiji_tui.session.verify import VERIFIED, verify_game
+from momiji_tui.store import new_game_id
+from momiji_tui.store.daily import DailyPlay
+
+NOON = datetime(2026, 12, 3, 12, 0, tzinfo=UTC)
+
+
+def play_out(table: Table) -> list[dict]:
+    while not table.finished:
+        seat = table.current
+        table.submit(table.bot_command(seat) if table.seats[seat].is_bot else table.legal(seat)[0])
+    return [{k: v for k, v in engine.to_dict(e).items() if k != "game_id"} for e in table.events]
+
+
+def test_two_hosts_agree_on_the_daily_deal_and_its_boards(pg_url):
+    one, two = DatabaseGames.open(pg_url), DatabaseGames.open(pg_url)  # two hosts, one database
+    try:
+        store_one, store_two = daily.open_daily_store("unused", one), daily.open_daily_store("unused", two)
+        assert store_one.secret() == store_two.secret() and len(store_one.secret()) == 32
+        played = {}
+        for account, games, store in (("alice", one, store_one), ("bob", two, store_two)):
+            def make(seats, seed, game_id, games=games, account=account):
+                return games.new_table(daily.DailyTable, seats, seed=seed, landscape_mode="starter",
+                                       owners=[account], game_id=game_id)
+            table = daily.start_daily(store, account, account, NOON, make, new_game_id)
+            assert isinstance(table, Table)
+            played[account] = play_out(table)
+            table.close()
+        assert played["alice"] == played["bob"]  # the same deal, the same bots' answers
+        # Alice on the other host the same UTC day: refused; nothing recorded twice.
+        refused = daily.start_daily(store_two, "alice", "alice", NOON.replace(hour=23), lambda *a: None, new_game_id)
+        assert isinstance(refused, str) and refused.startswith("You have already played the daily deal of 2026-12-03")
+
+        def final_score(play: DailyPlay):
+            return daily.final_score(one.store.load_game(play.game_id, validate_log).loaded.events)
+
+        lines = daily.board_text(store_one, NOON, final_score, me="bob")
+        today = lines[lines.index("Today (2026-12-03):") + 1:lines.index("This week (from Monday 2026-11-30):")]
+        assert len(today) == 2 and all(line.split()[-1].isdigit() for line in today)
+        scores = {p.account_id: p.score for p in store_two.plays(NOON.date(), NOON.date())}  # settled for both
+        assert scores["alice"] == scores["bob"] is not None
+        loaded = two.store.load_game(store_two.history("alice")[0].game_id).loaded
+        assert loaded.header["seed_sha256"] == daily.todays_offer(store_two.secret(), NOON).seed_sha256
+        assert verify_game(loaded.header, loaded.events).status == VERIFIED
+    finally:
+        one.close()
+        two.close()
+
+
+def test_a_failed_game_gives_the_claim_back_on_the_database(pg_url):
+    games = DatabaseGames.open(pg_url)
+    try:
+        store = daily.open_daily_store("unused", games)
+
+        def refuse(seats, seed, game_id):
+            raise ValueError("no")
+
+        with pytest.raises(ValueError):
+            daily.start_daily(store, "alice", "alice", NOON, refuse, new_game_id)
+        assert store.history("alice") == []
+    finally:
+        games.close()
