@@ -37,16 +37,23 @@ def final_score_in(games: Path) -> daily.FinalScore:
 
 def start_local(data: Path) -> Path | str:
     """Claim today's daily deal for the data directory's player and save its
-    game: its save file, or the line refusing a second try today. Raises the
-    store's ``WriteFailed``."""
+    game: its save file (today's game again while it is unfinished), or the
+    line refusing a second try today. Raises the store's ``WriteFailed``."""
     from .store import log, new_game_id
+
+    store = FileDailyStore(data)
+    play = daily.todays_play(store, LOCAL_ACCOUNT, log.utc_now())
+    if play is not None and play.score is None:
+        path = data / "games" / f"{play.game_id}.jsonl"
+        if path.is_file() and final_score_in(data / "games")(play) is None:
+            return path  # begun today, not ended: continue it
 
     def make(seats: list[SeatConfig], seed: int, game_id: str) -> Table:
         table = daily.DailyTable.new(seats, seed=seed, data_dir=data, game_id=game_id)
         table.close()
         return table
 
-    made = daily.start_daily(FileDailyStore(data), LOCAL_ACCOUNT, "You", log.utc_now(), make, new_game_id)
+    made = daily.start_daily(store, LOCAL_ACCOUNT, "You", log.utc_now(), make, new_game_id)
     if isinstance(made, str):
         return made
     assert made.save_file is not None

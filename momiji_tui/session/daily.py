@@ -188,6 +188,13 @@ def start_daily(store: DailyStore, account_id: str, name: str, now: datetime, ma
 FinalScore = Callable[[DailyPlay], int | None]
 
 
+def todays_play(store: DailyStore, account_id: str, now: datetime) -> DailyPlay | None:
+    """``account_id``'s play of ``now``'s UTC day, if they have one (an
+    unfinished one is continued, not played again)."""
+    today = day_of(now)
+    return next((p for p in store.plays(today, today) if p.account_id == account_id), None)
+
+
 def settle_scores(store: DailyStore, plays: list[DailyPlay], final_score: FinalScore) -> list[DailyPlay]:
     """``plays`` with the scores of games that have ended since, recorded in ``store``."""
     out = []

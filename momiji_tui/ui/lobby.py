@@ -206,8 +206,13 @@ class LobbyApp(MomijiApp):
                                    owners=[account], game_id=game_id)
 
         try:
+            play = daily.todays_play(lobby.daily, account, lobby.daily_clock())
+            if play is not None and play.score is None and self._daily_unfinished(play):
+                self.resume_game(play.game_id if games is not None else self.data_dir / "games" /
+                                 f"{play.game_id}.jsonl")  # begun today, not ended: continue it
+                return None
             made = daily.start_daily(lobby.daily, account, lobby.label(self), lobby.daily_clock(), make, new_game_id)
-        except Exception as exc:  # the store failed: nothing claimed
+        except Exception as exc:  # the store failed (nothing claimed), or the game is open elsewhere
             return f"The daily deal cannot be started now: {exc}"
         if isinstance(made, str):
             return made
@@ -216,6 +221,18 @@ class LobbyApp(MomijiApp):
             lobby.claim_file(self, made.log.path)
         lobby.set_activity(self, solo_activity(len(made.seats) - 1))
         return None
+
+    def _daily_unfinished(self, play: daily.DailyPlay) -> bool:
+        """True if ``play``'s game can be read and has not ended."""
+        games = self.lobby.games
+        try:
+            if games is None:
+                events = load(self.data_dir / "games" / f"{play.game_id}.jsonl", validate_log).events
+            else:
+                events = games.store.load_game(play.game_id, validate_log).loaded.events
+            return daily.final_score(events) is None
+        except Exception:  # missing or unreadable: not one to continue
+            return False
 
     def daily_board(self) -> list[str]:
         """The daily deal's boards (today and this week) as lines, this player marked."""

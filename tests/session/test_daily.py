@@ -149,8 +149,9 @@ def test_momiji_daily_locally_refuses_a_second_try_and_prints_your_history(isola
     monkeypatch.setattr(store_log, "utc_now", lambda: NOON)
     path = cli_daily.start_local(isolated_dirs)
     assert not isinstance(path, str) and path.parent == isolated_dirs / "games"
-    assert cli_daily.start_local(isolated_dirs).startswith("You have already played the daily deal of 2026-12-03")
+    assert cli_daily.start_local(isolated_dirs) == path  # unfinished: continued, not dealt again
     play_out(Table.resume(path))
+    assert cli_daily.start_local(isolated_dirs).startswith("You have already played the daily deal of 2026-12-03")
     monkeypatch.setattr(store_log, "utc_now", lambda: NOON + timedelta(days=1))
     code = cli.main(["daily", "--board"])
     out, err = capsys.readouterr()

@@ -135,3 +135,24 @@ async def test_rules_2_2_the_table_shows_the_commitment_from_the_start(isolated_
             await pilot.pause(0.02)
         shown = " ".join(line.plain for line in app.screen.query_one(LogPanel).entries)
     assert seed_sha256(SECRET) in " ".join(shown.split()) and str(SECRET) not in shown
+
+
+def test_rules_2_2_a_table_the_lobby_starts_commits_to_its_seed(tmp_path):
+    from momiji_tui.session.lobby import Lobby, Player
+
+    class Member:
+        def __init__(self, account: str) -> None:
+            self.player = Player(account, account)
+
+        def lobby_event(self, event) -> None:
+            pass
+
+    lobby = Lobby(tmp_path, deal_seed=lambda: SECRET)
+    alice, bob = Member("key-alice"), Member("key-bob")
+    lobby.enter(alice)
+    lobby.enter(bob)
+    lobby.join_table(bob, lobby.create_table(alice, ["human"]).table_id)
+    [live] = lobby.live.values()
+    assert live.table.seed_sha256 == seed_sha256(SECRET)
+    assert load(live.table.log.path).header["seed_sha256"] == seed_sha256(SECRET)
+    lobby.close()

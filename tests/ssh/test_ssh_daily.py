@@ -12,6 +12,7 @@ from ssh_harness import new_key, wait_app, wait_until
 
 from momiji_tui import engine
 from momiji_tui.session import daily
+from momiji_tui.session.table import Table
 from momiji_tui.ui.screens.daily_board import DailyBoardScreen
 from momiji_tui.ui.screens.table import TableScreen
 from momiji_tui.ui.widgets.log_panel import LogPanel
@@ -38,15 +39,28 @@ async def test_the_daily_deal_over_ssh_same_for_two_players_once_a_day(game, cli
     assert first.startswith("Deal commitment") and offer.seed_sha256 in first
     assert a_app.table.seed_sha256 == offer.seed_sha256
     assert [s.name for s in a_app.table.seats] == ["You", "Kaede", "Ginnan"]
-    bob = await clients.terminal(game.port, username="bob", key=new_key(), size=(120, 40))
+    bob_key = new_key()
+    bob = await clients.terminal(game.port, username="bob", key=bob_key, size=(120, 40))
     await bob.wait_for_text("Daily deal")
     b_app = await wait_app(game, "bob")
     bob.send("d")
     await wait_until(lambda: isinstance(b_app.screen, TableScreen))
     assert opening(a_app) == opening(b_app) and a_app.table.game_id != b_app.table.game_id
     assert str(a_app.table.state.seed) not in bytes(alice.raw).decode(errors="replace")  # the seed stays hidden
-    # Alice again, in a second session the same UTC day: refused in one line.
+    # Bob's connection drops: *Daily deal* again continues his unfinished game, not a new one.
+    bob_game = b_app.table.game_id
+    await bob.close()
+    await wait_until(lambda: not [a for a in game.apps() if a.player.name == "bob"])
+    bob = await clients.terminal(game.port, username="bob", key=bob_key, size=(120, 40))
+    # Alice finishes her game (here, played out from its save), then tries again the same UTC day: refused.
+    path = a_app.table.save_file
     await alice.close()
+    await wait_until(lambda: not [a for a in game.apps() if a.player.name == "alice"])
+    table = Table.resume(path)
+    while not table.finished:
+        seat = table.current
+        table.submit(table.bot_command(seat) if table.seats[seat].is_bot else table.legal(seat)[0])
+    table.close()
     again = await clients.terminal(game.port, username="alice", key=alice_key, size=(120, 40))
     await again.wait_for_text("Daily deal")
     again.send("d")
@@ -55,6 +69,12 @@ async def test_the_daily_deal_over_ssh_same_for_two_players_once_a_day(game, cli
     await again.wait_for_text("Today (2026-12-03):")
     assert isinstance((await wait_app(game, "alice")).screen, DailyBoardScreen)
     assert offer.seed_sha256[:40] in again.text.replace("\n", "")
+    assert "alice" in again.text.split("Today (2026-12-03):")[1]  # her finished score is on the board
+    await bob.wait_for_text("Daily deal")
+    b_app = await wait_app(game, "bob")
+    bob.send("d")
+    await wait_until(lambda: isinstance(b_app.screen, TableScreen))
+    assert b_app.table.game_id == bob_game
 
 
 async def test_an_operator_can_turn_the_daily_deal_off(start_game, clients):
@@ -71,3 +91,10 @@ async def test_a_guest_cannot_take_the_daily_deal(game, clients):
     await guest.wait_for_text("Daily deal")
     guest.send("d")
     await guest.wait_for_text("The daily deal is for players with a key")
+
+
+def test_momiji_serve_no_daily_deal_is_an_option():
+    from momiji_tui.ssh.cli import build_parser
+
+    assert build_parser().parse_args([]).daily_deal is True
+    assert build_parser().parse_args(["--no-daily-deal"]).daily_deal is False
