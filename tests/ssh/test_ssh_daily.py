@@ -82,7 +82,7 @@ async def test_an_operator_can_turn_the_daily_deal_off(start_game, clients):
     assert game.lobby.daily is None
     carol = await clients.terminal(game.port, username="carol", key=new_key(), size=(120, 40))
     await carol.wait_for_text("Welcome, carol")
-    assert "Daily" not in carol.text  # neither in the menu nor in the footer's keys
+    assert "Daily" not in carol.text  # not in the menu
     assert (await wait_app(game, "carol")).daily_board() == ["This server does not offer the daily deal."]
 
 

@@ -39,8 +39,9 @@ class LobbyScreen(LobbyListScreen):
         Binding("r", "resume", "My games", id="lobby.resume"),
         Binding("t", "create", "Create table", id="lobby.create"),
         Binding("j", "join", "Join table", id="lobby.join"),
-        Binding("d", "daily", "Daily deal", id="lobby.daily"),
-        Binding("b", "board", "Daily board", id="lobby.board"),
+        # In the menu's lines, not the footer: the footer's keys fit 80 columns.
+        Binding("d", "daily", "Daily deal", id="lobby.daily", show=False),
+        Binding("b", "board", "Daily board", id="lobby.board", show=False),
         Binding("q", "app.quit", "Quit", id="lobby.quit"),
     ]
 
@@ -113,7 +114,7 @@ class LobbyScreen(LobbyListScreen):
         open_tables = len(lobby.open_tables())
         menu.add_option(Option(f"j  Join a table ({open_tables} open)", id="join"))
         if lobby.daily is not None:
-            menu.add_option(Option("d  Daily deal: today's deal, the same for everyone, once a day (UTC)", id="daily"))
+            menu.add_option(Option("d  Daily deal: the same deal for everyone, once a day (UTC)", id="daily"))
             menu.add_option(Option("b  Daily board: the day's and the week's scores", id="board"))
         menu.add_option(Option("?  Help and rules", id="help"))
         menu.add_option(Option("q  Quit", id="quit"))
