@@ -74,3 +74,34 @@ def test_a_failed_game_gives_the_claim_back_on_the_database(pg_url):
         assert store.history("alice") == []
     finally:
         games.close()
+
+
+async def test_the_lobbys_daily_deal_on_the_database_two_players_one_deal_once(pg_url, isolated_dirs, clients):
+    import asyncio
+
+    from ssh_harness import TIMEOUT, new_key, scripted_bot, wait_app, wait_until
+
+    from momiji_tui.ssh.game_server import start_game_server
+    from momiji_tui.ui.screens.table import TableScreen
+
+    games = DatabaseGames.open(pg_url)
+    game = await start_game_server(data_dir=isolated_dirs, games=games, port=0, bot_delay=0,
+                                   make_bot=scripted_bot, housekeeping_every=None)
+    try:
+        game.lobby.daily_clock = lambda: NOON
+        apps = []
+        for name in ("alice", "bob"):
+            term = await clients.terminal(game.port, username=name, key=new_key(), size=(120, 40))
+            await term.wait_for_text("Daily deal")
+            app = await wait_app(game, name)
+            term.send("d")
+            await wait_until(lambda app=app: isinstance(app.screen, TableScreen))
+            apps.append(app)
+        a, b = (app.table for app in apps)
+        assert a.game_id != b.game_id and a.events[0].deck == b.events[0].deck  # one deal
+        assert a.seed_sha256 == b.seed_sha256 == daily.todays_offer(game.lobby.daily.secret(), NOON).seed_sha256
+        assert list(isolated_dirs.rglob("*.jsonl")) == []  # the games are the database's
+        with_owner = {p.account_id: p.game_id for p in game.lobby.daily.plays(NOON.date(), NOON.date())}
+        assert set(with_owner.values()) == {a.game_id, b.game_id}
+    finally:
+        await asyncio.wait_for(game.close(timeout=TIMEOUT), 2 * TIMEOUT)
