@@ -1,7 +1,9 @@
 """The daily deal: one deal a day for everyone, as duplicate bridge does it.
 
-Pure: no files, no clock (callers pass the moment and the secret); the
-stores keep who played (``store/daily.py``, ``store/database/daily.py``).
+The deal's logic (days, seeds, boards) is pure; the functions that play it
+(:func:`start_daily`, :func:`board_text`) are handed the store
+(``store/daily.py``, ``store/database/daily.py``) and the moment: this
+module reads no clock and opens no file itself.
 
 - A *day* is a UTC calendar day (:func:`day_of`): the deal changes at 00:00
   UTC everywhere. A *week* is an ISO week, Monday to Sunday UTC (:func:`week_of`).
@@ -25,13 +27,14 @@ stores keep who played (``store/daily.py``, ``store/database/daily.py``).
 from __future__ import annotations
 
 import hashlib
-import os
 import hmac
+import os
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, date, datetime, timedelta
 from typing import TYPE_CHECKING
 
+from .. import engine
 from ..store.daily import DailyPlay, DailyStore, FileDailyStore
 from . import deal_seed
 from .table import BOT, HUMAN, SeatConfig, Table
@@ -215,8 +218,9 @@ def board_text(store: DailyStore, now: datetime, final_score: FinalScore,
     today = day_of(now)
     secret = store.secret()
     yesterday = today - timedelta(days=1)
-    lines = [f"Daily deal of {today.isoformat()} (UTC days): seed SHA-256 {todays_offer(secret, now).seed_sha256}.",
-             f"Yesterday's seed ({yesterday.isoformat()}): {revealed_seed(secret, yesterday, today)}."]
+    shown = revealed_seed(secret, yesterday, today) or 0
+    lines = [f"Daily deal of {today.isoformat()} (a UTC day): seed SHA-256 {todays_offer(secret, now).seed_sha256}.",
+             f"Yesterday's seed ({yesterday.isoformat()}): {shown} (SHA-256 {deal_seed.seed_sha256(shown)})."]
     if not everyone:
         mine = settle_scores(store, store.history(me or ""), final_score)
         lines.append("Your daily deals:")
@@ -234,8 +238,6 @@ def final_score(events: list[dict]) -> int | None:
     """The player's final total (RULES §7) in a daily game's saved events,
     or None while it has not ended. Raises ``ValueError`` for events the
     rules reject."""
-    from .. import engine
-
     state = engine.fold(engine.from_dict(e) for e in events)
     if state.phase != "ended":
         return None

@@ -137,8 +137,10 @@ def test_the_board_settles_finished_games_and_marks_the_player(tmp_path):
         return daily.final_score(load(path).events)
 
     lines = daily.board_text(store, NOON, final_score, me="alice")
-    assert lines[0].startswith("Daily deal of 2026-12-03 (UTC days): seed SHA-256 ")
-    assert lines[1] == f"Yesterday's seed (2026-12-02): {daily.daily_seed(store.secret(), date(2026, 12, 2))}."
+    committed = daily.todays_offer(store.secret(), NOON).seed_sha256
+    assert lines[0] == f"Daily deal of 2026-12-03 (a UTC day): seed SHA-256 {committed}."
+    yesterday = daily.daily_seed(store.secret(), date(2026, 12, 2))
+    assert lines[1] == f"Yesterday's seed (2026-12-02): {yesterday} (SHA-256 {seed_sha256(yesterday)})."
     today = lines[lines.index("Today (2026-12-03):") + 1:lines.index("This week (from Monday 2026-11-30):")]
     assert len(today) == 2 and any(line.startswith("*") and "alice" in line for line in today)  # carl plays on
     scores = {p.account_id: p.score for p in store.plays(NOON.date(), NOON.date())}
@@ -158,7 +160,8 @@ def test_momiji_daily_locally_refuses_a_second_try_and_prints_your_history(isola
     assert (code, err) == (0, "")
     score = daily.final_score(load(path).events)
     assert f"  2026-12-03  {score:>7}  {path.stem}" in out.splitlines()
-    assert f"Yesterday's seed (2026-12-03): {load(path).header['seed']}." in out
+    header = load(path).header
+    assert f"Yesterday's seed (2026-12-03): {header['seed']} (SHA-256 {header['seed_sha256']})." in out
 
 
 def test_the_daily_secret_is_made_once_and_kept_private(tmp_path):
