@@ -48,8 +48,8 @@ def start_local(data: Path) -> Path | str:
         if path.is_file() and final_score_in(data / "games")(play) is None:
             return path  # begun today, not ended: continue it
 
-    def make(seats: list[SeatConfig], seed: int, game_id: str) -> Table:
-        table = daily.DailyTable.new(seats, seed=seed, data_dir=data, game_id=game_id)
+    def make(seats: list[SeatConfig], seed: int, game_id: str, day: str) -> Table:
+        table = daily.DailyTable.new(seats, seed=seed, data_dir=data, game_id=game_id, daily=day)
         table.close()
         return table
 

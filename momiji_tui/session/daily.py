@@ -149,8 +149,9 @@ class DailyTable(Table):
     commits_seed = True
 
 
-#: Makes the day's table: ``(seats, seed, game_id) -> table``, saved where the player's games go.
-MakeTable = Callable[[list[SeatConfig], int, str], Table]
+#: Makes the day's table: ``(seats, seed, game_id, day) -> table`` (``day``:
+#: YYYY-MM-DD, for ``Table.new(daily=…)``), saved where the player's games go.
+MakeTable = Callable[[list[SeatConfig], int, str, str], Table]
 
 
 @dataclass(frozen=True)
@@ -180,7 +181,7 @@ def start_daily(store: DailyStore, account_id: str, name: str, now: datetime, ma
     if not store.claim(DailyPlay(day, account_id, name, game_id)):
         return already_played_line(day)
     try:
-        return make_table(list(DAILY_SEATS), seed, game_id)
+        return make_table(list(DAILY_SEATS), seed, game_id, day.isoformat())
     except BaseException:
         store.release(day, account_id)
         raise

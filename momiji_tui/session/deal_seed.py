@@ -32,12 +32,16 @@ def secret_deal_seed() -> int:
     return secrets.randbits(SHARED_SEED_BITS)
 
 
-def seed_reveal_line(seed: int | None, finished: bool) -> str:
+def seed_reveal_line(seed: int | None, finished: bool, daily: str = "") -> str:
     """The line that shows a game's seed once the game has ended, so players
     can check the deal offline (``engine.create_game(names, seed=seed)``
-    reproduces it); "" while the game runs or when there is no seed."""
+    reproduces it); "" while the game runs or when there is no seed. A
+    daily deal's (``daily``: its UTC day) is not shown: others play that
+    deal all day; the daily board shows it from the next day."""
     if not finished or seed is None:
         return ""
+    if daily:
+        return f"The seed of the daily deal of {daily} is on the daily board from the next UTC day."
     return f"Deal seed {seed}: the whole deal can be checked with it."
 
 

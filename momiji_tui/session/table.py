@@ -123,13 +123,14 @@ class Table:
     commits_seed = False  # a new game's header carries ``seed_sha256`` (deal_seed.py): shared tables do
 
     def __init__(self, events: list[ev.Event], seats: list[SeatConfig], log: GameWriter | None,
-                 bot_seed: int = 0, seed_sha256: str = "") -> None:
+                 bot_seed: int = 0, seed_sha256: str = "", daily: str = "") -> None:
         self.events: list[ev.Event] = list(events)
         self.state = engine.fold(self.events)
         self.seats = seats
         self.log = log
         self.bot_seed = bot_seed
         self.seed_sha256 = seed_sha256  # the deal's commitment shown from the start ("" if none)
+        self.daily = daily  # the UTC day (YYYY-MM-DD) of a daily deal (session/daily.py), else ""
         self._listeners: list[Listener] = []
         self._lock = threading.RLock()
 
@@ -138,11 +139,12 @@ class Table:
     @classmethod
     def new(cls, seats: list[SeatConfig], *, seed: int | None = None, landscape_mode: str = "starter",
             data_dir: str | os.PathLike[str] | None = None, holder: str = "momiji",
-            create_log: LogFactory | None = None, game_id: str | None = None) -> Self:
+            create_log: LogFactory | None = None, game_id: str | None = None, daily: str = "") -> Self:
         """Start a new game and (with ``data_dir``) its save file, held open
         for writing by ``holder`` (e.g. ``"an SSH session"``) until :meth:`close`;
         or, with ``create_log``, the log it makes (a game on the database).
-        ``game_id``: the id to give it (default: a new one).
+        ``game_id``: the id to give it (default: a new one). ``daily``: the
+        UTC day of a daily deal (kept in the header as ``daily``).
 
         Raises ``ValueError`` for a wrong number of seats or mode, the
         store's ``WriteFailed`` if the save file cannot be made (disk full,
@@ -161,11 +163,13 @@ class Table:
         commitment = deal_seed.seed_sha256(seed) if cls.commits_seed else ""
         if commitment:
             header["seed_sha256"] = commitment
+        if daily:
+            header["daily"] = daily
         if create_log is not None:
             log = create_log(header, [engine.to_dict(e) for e in events])
         elif data_dir is not None:
             log = GameLog.create(data_dir, header, events=[engine.to_dict(e) for e in events], holder=holder)
-        return cls(events, seats, log, bot_seed=seed, seed_sha256=commitment)
+        return cls(events, seats, log, bot_seed=seed, seed_sha256=commitment, daily=daily)
 
     @classmethod
     def resume(cls, path: str | os.PathLike[str], *, holder: str = "momiji") -> Self:
@@ -187,7 +191,7 @@ class Table:
         seats = seat_configs(header)
         events = [engine.from_dict(e) for e in log.loaded.events]
         return cls(events, seats, log, bot_seed=header.get("seed") or 0,
-                   seed_sha256=header.get("seed_sha256") or "")
+                   seed_sha256=header.get("seed_sha256") or "", daily=str(header.get("daily") or ""))
 
     @classmethod
     def replay(cls, path: str | os.PathLike[str]) -> Table:

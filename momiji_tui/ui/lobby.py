@@ -198,12 +198,12 @@ class LobbyApp(MomijiApp):
         account = self.player.account_id
         games = lobby.games
 
-        def make(seats: list[SeatConfig], seed: int, game_id: str) -> Table:
+        def make(seats: list[SeatConfig], seed: int, game_id: str, day: str) -> Table:
             if games is None:
                 return daily.DailyTable.new(seats, seed=seed, data_dir=self.data_dir, holder=self.holder,
-                                            game_id=game_id)
+                                            game_id=game_id, daily=day)
             return games.new_table(daily.DailyTable, seats, seed=seed, landscape_mode=daily.DAILY_LANDSCAPE_MODE,
-                                   owners=[account], game_id=game_id)
+                                   owners=[account], game_id=game_id, daily=day)
 
         try:
             play = daily.todays_play(lobby.daily, account, lobby.daily_clock())

@@ -33,9 +33,9 @@ def test_two_hosts_agree_on_the_daily_deal_and_its_boards(pg_url):
         assert store_one.secret() == store_two.secret() and len(store_one.secret()) == 32
         played = {}
         for account, games, store in (("alice", one, store_one), ("bob", two, store_two)):
-            def make(seats, seed, game_id, games=games, account=account):
+            def make(seats, seed, game_id, day, games=games, account=account):
                 return games.new_table(daily.DailyTable, seats, seed=seed, landscape_mode="starter",
-                                       owners=[account], game_id=game_id)
+                                       owners=[account], game_id=game_id, daily=day)
             table = daily.start_daily(store, account, account, NOON, make, new_game_id)
             assert isinstance(table, Table)
             played[account] = play_out(table)
@@ -66,7 +66,7 @@ def test_a_failed_game_gives_the_claim_back_on_the_database(pg_url):
     try:
         store = daily.open_daily_store("unused", games)
 
-        def refuse(seats, seed, game_id):
+        def refuse(seats, seed, game_id, day):
             raise ValueError("no")
 
         with pytest.raises(ValueError):

@@ -24,8 +24,8 @@ SECRET = bytes(range(32))
 
 
 def make_in(data_dir):
-    def make(seats, seed, game_id):
-        table = daily.DailyTable.new(seats, seed=seed, data_dir=data_dir, game_id=game_id)
+    def make(seats, seed, game_id, day):
+        table = daily.DailyTable.new(seats, seed=seed, data_dir=data_dir, game_id=game_id, daily=day)
         table.close()
         return table
     return make
@@ -103,7 +103,7 @@ def test_a_second_try_the_same_utc_day_is_refused_and_the_next_day_is_open(tmp_p
 def test_a_claim_whose_game_cannot_be_saved_is_given_back(tmp_path):
     store = FileDailyStore(tmp_path)
 
-    def disk_full(seats, seed, game_id):
+    def disk_full(seats, seed, game_id, day):
         raise OSError(28, "No space left on device")
 
     with pytest.raises(OSError):
@@ -170,3 +170,17 @@ def test_the_daily_secret_is_made_once_and_kept_private(tmp_path):
     assert len(secret) == 32 and FileDailyStore(tmp_path).secret() == secret
     assert (tmp_path / "daily" / "secret").stat().st_mode & 0o077 == 0
 
+
+
+def test_rules_2_2_a_daily_games_score_sheet_keeps_the_seed_for_the_next_day(tmp_path):
+    from momiji_tui.session.deal_seed import seed_reveal_line
+
+    table = daily.start_daily(FileDailyStore(tmp_path), "alice", "alice", NOON, make_in(tmp_path), new_game_id)
+    assert isinstance(table, Table)
+    resumed = Table.resume(table.save_file)
+    play_out(resumed)
+    resumed.close()
+    assert resumed.daily == "2026-12-03" and load(table.save_file).header["daily"] == "2026-12-03"
+    line = seed_reveal_line(resumed.state.seed, resumed.finished, resumed.daily)
+    assert str(resumed.state.seed) not in line and "from the next UTC day" in line
+    assert str(resumed.state.seed) in seed_reveal_line(resumed.state.seed, True)  # any other game shows it
