@@ -21,11 +21,13 @@ from fuzz_keys import FuzzApp, FuzzLobbyApp, check_games, no_error_logged, press
 from helpers import scripted_bot, until_human_or_end, until_screen
 
 from momiji_tui.session.lobby import Lobby, Player
+from momiji_tui.store.daily import FileDailyStore
 from momiji_tui.ui.app import MomijiApp
 from momiji_tui.ui.models.new_game import NewGameOptions
 from momiji_tui.ui.screens.choice import ChoiceScreen
 from momiji_tui.ui.screens.create_table import CreateTableScreen
 from momiji_tui.ui.screens.draft import DraftScreen
+from momiji_tui.ui.screens.daily_board import DailyBoardScreen
 from momiji_tui.ui.screens.help import HelpScreen
 from momiji_tui.ui.screens.join import JoinScreen
 from momiji_tui.ui.screens.lobby import LobbyScreen
@@ -166,8 +168,15 @@ async def _waiting(pilot, lobby: Lobby) -> None:
     await until_screen(pilot, WaitingScreen)
 
 
+async def _daily_board(pilot, lobby: Lobby) -> None:
+    lobby.daily = FileDailyStore(lobby.data_dir)
+    pilot.app.push_screen(DailyBoardScreen())
+    await until_screen(pilot, DailyBoardScreen)
+
+
 LOBBY_SCREENS: dict[str, Setup] = {
     "lobby": _lobby, "my games": _my_games, "create table": _create, "join": _join, "waiting": _waiting,
+    "daily board": _daily_board,
 }
 
 
@@ -197,7 +206,7 @@ def test_every_screen_class_is_fuzzed():
 
     started = {MenuScreen, NewGameScreen, DraftScreen, TableScreen, ChoiceScreen, LiveScoreScreen,
                ScoringScreen, SavedGamesScreen, ReplayScreen, HelpScreen, RulesScreen, LobbyScreen,
-               MyGamesScreen, CreateTableScreen, JoinScreen, WaitingScreen}
+               MyGamesScreen, CreateTableScreen, JoinScreen, WaitingScreen, DailyBoardScreen}
 
     assert set(FuzzLobbyApp.SCREEN_CLASSES) - started == {ReviewScreen}
     assert MomijiApp.SCREEN_CLASSES == FuzzApp.SCREEN_CLASSES

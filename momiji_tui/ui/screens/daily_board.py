@@ -10,21 +10,25 @@ from textual.containers import VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
+from ..models.host import lobby_host
+
 
 class DailyBoardScreen(Screen[None]):
-    """The board lines it is given (the app reads them: ``LobbyApp.daily_board``)."""
+    """The boards as ``LobbyApp.daily_board`` words them, read when shown."""
 
     BINDINGS = [Binding("escape", "back", "Back", id="dailyboard.back")]
-
-    def __init__(self, lines: list[str]) -> None:
-        super().__init__()
-        self.lines = lines
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="dailyboard-box"):
             yield Static("Daily deal", classes="title")
-            yield Static(Text("\n".join(self.lines)), id="dailyboard-text")
+            yield Static(id="dailyboard-text")
         yield Footer(compact=True)
+
+    def on_mount(self) -> None:
+        app = lobby_host(self)
+        if app.exiting or not self.query("#dailyboard-text"):  # the session ended while this was composed
+            return
+        self.query_one("#dailyboard-text", Static).update(Text("\n".join(app.daily_board())))
 
     def action_back(self) -> None:
         """Back to the lobby."""

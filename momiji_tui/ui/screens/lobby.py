@@ -177,4 +177,4 @@ class LobbyScreen(LobbyListScreen):
 
     def action_board(self) -> None:
         """The daily deal's boards of the day and of the week."""
-        self.app.push_screen(DailyBoardScreen(lobby_host(self).daily_board()))
+        self.app.push_screen(DailyBoardScreen())
