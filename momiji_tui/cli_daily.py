@@ -74,8 +74,8 @@ def cmd_daily(args: argparse.Namespace, data: Path) -> int:
                 print(line)
             return 0
         made = start_local(data)
-    except StoreError as exc:
-        print(exc, file=sys.stderr)
+    except (StoreError, OSError, ValueError) as exc:  # e.g. the disk refused, a damaged secret file
+        print(f"The daily deal cannot be started: {exc}", file=sys.stderr)
         return 1
     if isinstance(made, str):
         print(made, file=sys.stderr)

@@ -184,3 +184,25 @@ def test_rules_2_2_a_daily_games_score_sheet_keeps_the_seed_for_the_next_day(tmp
     line = seed_reveal_line(resumed.state.seed, resumed.finished, resumed.daily)
     assert str(resumed.state.seed) not in line and "from the next UTC day" in line
     assert str(resumed.state.seed) in seed_reveal_line(resumed.state.seed, True)  # any other game shows it
+
+
+def test_a_full_disk_claims_nothing_and_says_so_in_one_line(isolated_dirs, monkeypatch, capsys):
+    import errno
+
+    from momiji_tui.store import daily as store_daily
+    from momiji_tui.store.errors import WriteFailed
+
+    store = FileDailyStore(isolated_dirs)
+    store.secret()
+
+    def full(path, data, *, replace=False):
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(store_daily, "write_file", full)
+    monkeypatch.setattr(store_log, "utc_now", lambda: NOON)
+    with pytest.raises(WriteFailed):
+        store.claim(DailyPlay(NOON.date(), "local", "You", new_game_id()))
+    assert store.plays(NOON.date(), NOON.date()) == []
+    code = cli_daily.cmd_daily(type("Args", (), {"board": False})(), isolated_dirs)
+    err = capsys.readouterr().err
+    assert code == 1 and err.startswith("The daily deal cannot be started: ") and err.count("\n") == 1
