@@ -206,6 +206,7 @@ async def start_game_server(
     housekeeping_every: float | None = 600.0,
     games: DatabaseGames | None = None,
     lobby_options: dict[str, Any] | None = None,
+    ratings: bool = False,
     daily_deal: bool = True,
     **server_options: Any,
 ) -> GameServer:
@@ -230,6 +231,8 @@ async def start_game_server(
             the data dir's files.
         lobby_options: more options of the database's shared lobby
             (``DatabaseLobby``: ``heartbeat``, ``ttl``; tests shorten them).
+        ratings: rate the shared games that finish, in the same store as
+            the games (``momiji serve --ratings``, the default there).
         daily_deal: offer the daily deal in the lobby (``session/daily.py``;
             kept in ``games`` or the data dir); False: ``--no-daily-deal``.
         server_options: passed to :func:`momiji_tui.ssh.start_server`
@@ -242,12 +245,12 @@ async def start_game_server(
         make_bot = pool.make_bot
     # The lobby runs the shared tables' bots (one task per table); the apps run their solo games' bots.
     if games is None:
-        lobby = Lobby(root, seat_wait=seat_wait, make_bot=make_bot, bot_delay=bot_delay)
+        lobby = Lobby(root, seat_wait=seat_wait, make_bot=make_bot, bot_delay=bot_delay, ratings=ratings)
     else:  # the lobby shared with every process on the database (docs/SERVER.md); psycopg only then
         from momiji_tui.session.database_lobby import DatabaseLobby
 
         lobby = DatabaseLobby(root, games=games, seat_wait=seat_wait, make_bot=make_bot, bot_delay=bot_delay,
-                              **(lobby_options or {}))
+                              ratings=ratings, **(lobby_options or {}))
         try:
             await lobby.start_following()
         except BaseException:

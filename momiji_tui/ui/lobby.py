@@ -185,6 +185,17 @@ class LobbyApp(MomijiApp):
             return describe_saved_games(self.data_dir)
         return [describe(g) for g in self.lobby.games.solo_games(self.player.account_id)]
 
+    def rating_line(self, game_id: str) -> str | None:
+        """What ``game_id`` did to its players' ratings, as the score sheet
+        says it (``"Ratings: You rating 27.1 (+0.8), bob·Cd4e rating 3.2
+        (-0.4)."``), or None: not a shared game rated here."""
+        live = self.lobby.live.get(game_id)
+        if live is None:
+            return None
+        names = {s.account_id: "You" if s.account_id == self.player.account_id else s.name
+                 for s in live.seats if s.account_id is not None}
+        return self.lobby.rating_line(game_id, names)
+
     # ---------------------------------------------------------- the daily deal
     def start_daily(self) -> str | None:
         """Open today's daily deal (``session/daily.py``) for this player,

@@ -27,7 +27,7 @@ async def test_the_schema_is_created_then_reopening_changes_nothing(pg_url, pg_a
     await store.close()
     tables = {r[0] for r in pg_admin.execute("SELECT tablename FROM pg_tables WHERE schemaname = 'public'")}
     assert tables == {"momiji_schema", "games", "events", "lobby_processes", "lobby_members", "lobby_tables",
-                      "lobby_seats", "daily_secret", "daily_plays"}
+                      "lobby_seats", "ratings", "rated_games", "daily_secret", "daily_plays"}
     assert pg_admin.execute("SELECT version FROM momiji_schema").fetchone() == (SCHEMA_VERSION,)
     changed = pg_admin.execute("SELECT changed FROM momiji_schema").fetchone()
     store = await open_store(pg_url)  # a no-op: same version, same row, nothing created twice

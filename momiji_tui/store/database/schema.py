@@ -34,7 +34,10 @@ Version 2 (the shared lobby; :mod:`.lobby_rows` writes and reads it):
   players exactly one gets it, and ``UNIQUE (table_id, account_id)`` keeps
   one identity to one seat of a table.
 
-Version 3 (the daily deal; :mod:`.daily` writes and reads it):
+Version 3 (ratings; :mod:`.ratings` writes and reads it): ``ratings`` (one
+row per rated account) and ``rated_games`` (each rated game's changes).
+
+Version 4 (the daily deal; :mod:`.daily` writes and reads it):
 
 - ``daily_secret``: one row, the secret every day's seed is derived from.
 - ``daily_plays``: one row per account and UTC day, ``PRIMARY KEY (day,
@@ -46,8 +49,9 @@ from __future__ import annotations
 import psycopg
 
 from ..errors import NewerSchema
+from . import ratings
 
-SCHEMA_VERSION = 3
+SCHEMA_VERSION = 4
 #: Any constant: the key of the advisory lock taken while the schema changes.
 _LOCK_KEY = 0x6D6F6D696A69  # "momiji"
 
@@ -110,7 +114,7 @@ _V2 = (
     )""",
 )
 
-_V3 = (
+_V4 = (
     """CREATE TABLE daily_secret (
         only_row boolean PRIMARY KEY DEFAULT true CHECK (only_row),
         secret bytea NOT NULL
@@ -126,7 +130,7 @@ _V3 = (
 )
 
 #: ``{N: statements}``: the statements that turn schema N-1 into schema N.
-STEPS: dict[int, tuple[str, ...]] = {1: _V1, 2: _V2, 3: _V3}
+STEPS: dict[int, tuple[str, ...]] = {1: _V1, 2: _V2, 3: ratings.SCHEMA, 4: _V4}
 
 
 async def schema_version(conn: psycopg.AsyncConnection[tuple[object, ...]]) -> int:
