@@ -105,3 +105,23 @@ async def test_the_lobbys_daily_deal_on_the_database_two_players_one_deal_once(p
         assert set(with_owner.values()) == {a.game_id, b.game_id}
     finally:
         await asyncio.wait_for(game.close(timeout=TIMEOUT), 2 * TIMEOUT)
+
+
+async def test_a_version_3_database_gets_the_daily_tables_keeping_its_ratings(pg_url, pg_admin):
+    from momiji_tui.store.database import open_store, schema
+    from momiji_tui.store.database.connect import open_connection
+
+    conn = await open_connection(pg_url, autocommit=True)
+    real = schema.SCHEMA_VERSION
+    try:
+        schema.SCHEMA_VERSION = 3
+        await schema.ensure_schema(conn)  # what momiji with schema 3 (ratings) made
+    finally:
+        schema.SCHEMA_VERSION = real
+        await conn.close()
+    pg_admin.execute("INSERT INTO ratings (account_id, mu, sigma) VALUES ('key-a', 25, 8)")
+    assert pg_admin.execute("SELECT to_regclass('daily_plays')").fetchone() == (None,)
+    await (await open_store(pg_url)).close()
+    assert pg_admin.execute("SELECT version FROM momiji_schema").fetchone() == (4,)
+    assert pg_admin.execute("SELECT count(*) FROM daily_plays").fetchone() == (0,)
+    assert pg_admin.execute("SELECT account_id FROM ratings").fetchall() == [("key-a",)]
