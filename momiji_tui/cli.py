@@ -317,7 +317,7 @@ def cmd_verify(args: argparse.Namespace) -> int:
 
 def cmd_daily(args: argparse.Namespace) -> int:
     """Today's daily deal, or its board (``cli_daily``)."""
-    if not args.board and _refuse_without_terminal():
+    if not args.board and not args.database and _refuse_without_terminal():
         return NO_TERMINAL_STATUS
     from .cli_daily import cmd_daily as run_daily
 
@@ -402,9 +402,10 @@ def build_parser() -> argparse.ArgumentParser:
     daily = sub.add_parser("daily", help="play the daily deal (one a day, the same for everyone)")
     _add_common(daily)
     daily.add_argument("--board", action="store_true",
-                       help="print today's commitment, yesterday's seed and your daily scores")
+                       help="print today's commitment, yesterday's seed and your daily scores (with "
+                            "--database: a server's boards of the day and of the week)")
     daily.set_defaults(func=cmd_daily)
-    for p in (lst, export, imp, verify):
+    for p in (lst, export, imp, verify, daily):
         cli_database.add_database_option(p)
     sim = sub.add_parser("simulate", help="play bot-only games headless and print a summary")
     sim.add_argument("--games", type=argtypes.whole_number(1), default=10, help="games to play (1 or more)")

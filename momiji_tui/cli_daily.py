@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+from typing import Any
 from pathlib import Path
 
 from .session import daily
@@ -66,6 +67,15 @@ def cmd_daily(args: argparse.Namespace, data: Path) -> int:
     from .store import log
     from .store.errors import StoreError
 
+    from .cli_database import database_url
+
+    url = database_url(args)
+    if args.board and url:
+        return server_board(url)
+    if getattr(args, "database", None):
+        print("momiji daily: --database shows a server's boards (with --board); the daily deal is played "
+              "from the data dir or over SSH.", file=sys.stderr)
+        return 2
     store = FileDailyStore(data)
     try:
         if args.board:
@@ -84,3 +94,26 @@ def cmd_daily(args: argparse.Namespace, data: Path) -> int:
     from .cli import _run_app
 
     return _run_app(MomijiApp(data, resume_path=made))
+
+
+def server_board(url: str) -> int:
+    """``momiji daily --board --database URL``: a server's boards of the day
+    and of the week, as its lobby shows them (exit 2 if the database cannot
+    be used)."""
+    from . import cli_database
+    from .session.table import validate_log
+    from .store import log
+    from .store.database.daily import DatabaseDailyStore
+
+    def action(store: Any) -> int:
+        def final_score(play: daily.DailyPlay) -> int | None:
+            try:
+                return daily.final_score(store.load_game(play.game_id, validate_log).loaded.events)
+            except Exception:  # missing or unreadable now: no score yet
+                return None
+
+        for line in daily.board_text(DatabaseDailyStore(store), log.utc_now(), final_score):
+            print(line)
+        return 0
+
+    return cli_database.run_on_database(action, url)

@@ -148,6 +148,12 @@ def cmd_verify(game_id: str, url: str) -> int:
     return _driver_present(url) or run(action, url)
 
 
+def run_on_database(action: Callable[[Any], int], url: str) -> int:
+    """``action(store)`` on the database at ``url`` (a ``SyncGameStore``),
+    or the one line saying why it cannot be used (exit 2)."""
+    return _driver_present(url) or run(action, url)
+
+
 def print_verdict(verdict: Any) -> int:
     """Print a ``session.verify.Verdict``'s lines; return its status."""
     for line in verdict.lines:

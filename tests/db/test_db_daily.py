@@ -125,3 +125,26 @@ async def test_a_version_3_database_gets_the_daily_tables_keeping_its_ratings(pg
     assert pg_admin.execute("SELECT version FROM momiji_schema").fetchone() == (4,)
     assert pg_admin.execute("SELECT count(*) FROM daily_plays").fetchone() == (0,)
     assert pg_admin.execute("SELECT account_id FROM ratings").fetchall() == [("key-a",)]
+
+
+def test_momiji_daily_board_database_prints_a_servers_boards(pg_url, isolated_dirs, capsys, monkeypatch):
+    from momiji_tui import cli
+    from momiji_tui.store import log as store_log
+
+    games = DatabaseGames.open(pg_url)
+    try:
+        store = daily.open_daily_store("unused", games)
+        for account, score in (("key-ann", 40), ("key-bo", 55)):
+            assert store.claim(DailyPlay(NOON.date(), account, account[4:], new_game_id()))
+            store.record_score(NOON.date(), account, score)
+    finally:
+        games.close()
+    monkeypatch.setattr(store_log, "utc_now", lambda: NOON)
+    code = cli.main(["daily", "--board", "--database", pg_url])
+    out, err = capsys.readouterr()
+    assert (code, err) == (0, "")
+    lines = out.splitlines()
+    today = lines[lines.index("Today (2026-12-03):") + 1:lines.index("This week (from Monday 2026-11-30):")]
+    assert [line.split() for line in today] == [["1.", "bo", "55"], ["2.", "ann", "40"]]
+    code = cli.main(["daily", "--database", pg_url])
+    assert code == 2 and "--database shows a server's boards" in capsys.readouterr().err
