@@ -156,3 +156,18 @@ def test_rules_2_2_a_table_the_lobby_starts_commits_to_its_seed(tmp_path):
     assert live.table.seed_sha256 == seed_sha256(SECRET)
     assert load(live.table.log.path).header["seed_sha256"] == seed_sha256(SECRET)
     lobby.close()
+
+
+def test_an_exported_shared_game_imports_with_its_commitment_and_verifies(isolated_dirs, tmp_path, capsys):
+    table = shared_game(tmp_path / "server")
+    code, out, err = momiji(capsys, "import", str(table.log.path))
+    assert code == 0, err
+    code, out, _ = momiji(capsys, "verify", table.game_id)  # now one of the player's saved games
+    assert code == VERIFIED and "Commitment OK" in out
+    assert load(isolated_dirs / "games" / f"{table.game_id}.jsonl").header["seed_sha256"] == seed_sha256(SECRET)
+    objects = lines_of(table.log.path)
+    objects[0]["seed_sha256"] = "not hex"
+    bad = tmp_path / "bad.jsonl"
+    write_lines(bad, objects)
+    code, _, err = momiji(capsys, "import", str(bad))
+    assert code != 0 and "seed_sha256" in err  # refused, with the reason
