@@ -297,6 +297,42 @@ def cmd_import(args: argparse.Namespace) -> int:
                                       "Imported {game_id}. Resume it with: momiji resume {game_id}")
 
 
+def cmd_verify(args: argparse.Namespace) -> int:
+    """Check a game's deal against its seed and its commitment
+    (:mod:`.session.verify`): one line per check; exit 0 (verified), 1 (a
+    check failed) or 2 (nothing could be checked)."""
+    from . import cli_database
+    from .session.verify import CANNOT_CHECK, verify_game
+    from .store import is_game_id, load
+    from .store.errors import StoreError
+
+    url = cli_database.database_url(args)
+    if url and is_game_id(args.game):
+        return cli_database.cmd_verify(args.game, url)
+    data = _data_dir(args)
+    path = Path(args.game)
+    if is_game_id(args.game) and not path.is_file():  # the player's saves, then a server's shared tables
+        found = [p / f"{args.game}.jsonl" for p in (data / "games", data / "tables" / "games")]
+        path = next((p for p in found if p.is_file()), found[0])
+    try:
+        loaded = load(path)
+    except (StoreError, OSError) as exc:
+        print(exc if isinstance(exc, StoreError) else f"No saved game {args.game} ({exc.strerror}).",
+              file=sys.stderr)
+        return CANNOT_CHECK
+    return cli_database.print_verdict(verify_game(loaded.header, loaded.events))
+
+
+
+def cmd_daily(args: argparse.Namespace) -> int:
+    """Today's daily deal, or its board (``cli_daily``)."""
+    if not args.board and not args.database and _refuse_without_terminal():
+        return NO_TERMINAL_STATUS
+    from .cli_daily import cmd_daily as run_daily
+
+    return run_daily(args, _data_dir(args))
+
+
 def cmd_simulate(args: argparse.Namespace) -> int:
     """Play bot-only games without the UI and print a summary."""
     from .session.simulate import format_summary, simulate
@@ -371,7 +407,17 @@ def build_parser() -> argparse.ArgumentParser:
     imp.add_argument("path", nargs="?", help="a file written by momiji export")
     imp.add_argument("--all-from", metavar="DIR", help="every game of this data dir into the database")
     imp.set_defaults(func=cmd_import, command_parser=imp)
-    for p in (lst, export, imp):
+    verify = sub.add_parser("verify", help="check a game's deal against its seed and commitment")
+    _add_common(verify)
+    verify.add_argument("game", metavar="GAME_ID_OR_FILE", help="a game id (see: momiji list) or a save file")
+    verify.set_defaults(func=cmd_verify)
+    daily = sub.add_parser("daily", help="play the daily deal (one a day, the same for everyone)")
+    _add_common(daily)
+    daily.add_argument("--board", action="store_true",
+                       help="print today's commitment, yesterday's seed and your daily scores (with "
+                            "--database: a server's boards of the day and of the week)")
+    daily.set_defaults(func=cmd_daily)
+    for p in (lst, export, imp, verify, daily):
         cli_database.add_database_option(p)
     sim = sub.add_parser("simulate", help="play bot-only games headless and print a summary")
     sim.add_argument("--games", type=argtypes.whole_number(1), default=10, help="games to play (1 or more)")

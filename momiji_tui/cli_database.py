@@ -131,6 +131,36 @@ def cmd_export(args: argparse.Namespace, url: str) -> int:
     return _driver_present(url) or run(every if args.all else one, url)
 
 
+def cmd_verify(game_id: str, url: str) -> int:
+    """``momiji verify GAME_ID --database URL``: the game's deal and
+    commitment checked (exit 0, 1) or why it cannot be (exit 2)."""
+    from .session.verify import CANNOT_CHECK, verify_game
+    from .store.errors import StoreError
+
+    def action(store: Any) -> int:
+        try:
+            loaded = store.load_game(game_id).loaded
+        except StoreError as exc:
+            print(exc, file=sys.stderr)
+            return CANNOT_CHECK
+        return print_verdict(verify_game(loaded.header, loaded.events))
+
+    return _driver_present(url) or run(action, url)
+
+
+def run_on_database(action: Callable[[Any], int], url: str) -> int:
+    """``action(store)`` on the database at ``url`` (a ``SyncGameStore``),
+    or the one line saying why it cannot be used (exit 2)."""
+    return _driver_present(url) or run(action, url)
+
+
+def print_verdict(verdict: Any) -> int:
+    """Print a ``session.verify.Verdict``'s lines; return its status."""
+    for line in verdict.lines:
+        print(line)
+    return int(verdict.status)
+
+
 def report_export(export: Callable[[], Path], game_id: str) -> int:
     """Run ``export()`` (it returns the file written) for ``momiji export``,
     from the file store or the database, and say what happened: exit status

@@ -97,7 +97,7 @@ class DatabaseGames:
         self.store.close()
 
     def new_table(self, kind: type[T], seats: list[SeatConfig], *, seed: int | None, landscape_mode: str,
-                  owners: Sequence[str]) -> T:
+                  owners: Sequence[str], game_id: str | None = None, daily: str = "") -> T:
         """A new game of ``kind`` (``Table`` or ``SharedTable``) saved on the
         database under ``owners``. Raises
         ``ValueError`` for wrong seats or mode, ``WriteFailed`` if the
@@ -105,7 +105,8 @@ class DatabaseGames:
         def create_log(header: dict[str, Any], events: list[dict[str, Any]]) -> TableLog:
             return TableLog.create(self.store, header, events=events, owners=owners)
 
-        return kind.new(seats, seed=seed, landscape_mode=landscape_mode, create_log=create_log)
+        return kind.new(seats, seed=seed, landscape_mode=landscape_mode, create_log=create_log, game_id=game_id,
+                        daily=daily)
 
     def resume(self, kind: type[T], game_id: str) -> T:
         """The game ``game_id`` as a table of ``kind``, checked as its file

@@ -36,10 +36,12 @@ import asyncio
 import logging
 import os
 from collections.abc import Callable
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ..store import StoreError
+from ..store.daily import DailyStore
 from . import seat_log
 from .deal_seed import secret_deal_seed
 from .lobby_ratings import LobbyRatings
@@ -107,6 +109,10 @@ class Lobby(LobbyRatings, LiveGames):
         self.pause = pause
         self.call_later = call_later
         self._init_ratings(ratings, self.data_dir, games)
+        # The daily deal (session/daily.py): where its plays are kept, None when the server turned it off;
+        # ``daily_clock`` tells the day (UTC; tests set it).
+        self.daily: DailyStore | None = None
+        self.daily_clock: Callable[[], datetime] = lambda: datetime.now(UTC)
 
     # ------------------------------------------------------------------ paths
     def player_dir(self, player: Player) -> Path:

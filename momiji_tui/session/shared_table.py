@@ -198,6 +198,7 @@ class SharedTable(Table):
     """
 
     bots_run_by_front_end = False
+    commits_seed = True  # its header carries the deal's commitment (deal_seed.py)
     hints_allowed = False  # unless every player agreed when the table was created (the lobby sets it)
 
     def close(self) -> None:

@@ -24,6 +24,7 @@ from ..store import GameLog, NewerRules, load, new_game_id
 from ..store.errors import HeaderRejected
 from ..store.game_writer import GameWriter
 from ..safe_text import safe_text
+from . import deal_seed
 from .versions import is_newer_rules
 
 ACCOUNT_ID_RE = re.compile(r"[a-z0-9][a-z0-9-]{0,79}")
@@ -119,14 +120,17 @@ class Table:
     """
 
     bots_run_by_front_end = True
+    commits_seed = False  # a new game's header carries ``seed_sha256`` (deal_seed.py): shared tables do
 
     def __init__(self, events: list[ev.Event], seats: list[SeatConfig], log: GameWriter | None,
-                 bot_seed: int = 0) -> None:
+                 bot_seed: int = 0, seed_sha256: str = "", daily: str = "") -> None:
         self.events: list[ev.Event] = list(events)
         self.state = engine.fold(self.events)
         self.seats = seats
         self.log = log
         self.bot_seed = bot_seed
+        self.seed_sha256 = seed_sha256  # the deal's commitment shown from the start ("" if none)
+        self.daily = daily  # the UTC day (YYYY-MM-DD) of a daily deal (session/daily.py), else ""
         self._listeners: list[Listener] = []
         self._lock = threading.RLock()
 
@@ -135,10 +139,12 @@ class Table:
     @classmethod
     def new(cls, seats: list[SeatConfig], *, seed: int | None = None, landscape_mode: str = "starter",
             data_dir: str | os.PathLike[str] | None = None, holder: str = "momiji",
-            create_log: LogFactory | None = None) -> Self:
+            create_log: LogFactory | None = None, game_id: str | None = None, daily: str = "") -> Self:
         """Start a new game and (with ``data_dir``) its save file, held open
         for writing by ``holder`` (e.g. ``"an SSH session"``) until :meth:`close`;
         or, with ``create_log``, the log it makes (a game on the database).
+        ``game_id``: the id to give it (default: a new one). ``daily``: the
+        UTC day of a daily deal (kept in the header as ``daily``).
 
         Raises ``ValueError`` for a wrong number of seats or mode, the
         store's ``WriteFailed`` if the save file cannot be made (disk full,
@@ -146,15 +152,15 @@ class Table:
         """
         if seed is None:
             seed = int.from_bytes(os.urandom(4), "big")
-        game_id = new_game_id()
+        game_id = game_id or new_game_id()
         events = engine.create_game([s.name for s in seats], seed=seed,
                                     landscape_mode=landscape_mode, game_id=game_id)
-        return cls.start(seats, events, data_dir=data_dir, holder=holder, create_log=create_log)
+        return cls.start(seats, events, data_dir=data_dir, holder=holder, create_log=create_log, daily=daily)
 
     @classmethod
     def start(cls, seats: list[SeatConfig], events: list[ev.Event], *,
               data_dir: str | os.PathLike[str] | None = None, holder: str = "momiji",
-              create_log: LogFactory | None = None) -> Self:
+              create_log: LogFactory | None = None, daily: str = "") -> Self:
         """A new game from its opening ``events`` (``GameCreated`` first, as
         ``engine.create_game`` makes them, or a fixed deal such as the
         tutorial's), saved as :meth:`new` saves it. Raises the store's
@@ -168,11 +174,16 @@ class Table:
             "game_id": game_id, "rules_version": created.rules_version, "seed": seed,
             "seats": [asdict(s) for s in seats], "landscape_mode": landscape_mode,
         }
+        commitment = deal_seed.seed_sha256(seed) if cls.commits_seed and seed is not None else ""
+        if commitment:
+            header["seed_sha256"] = commitment
+        if daily:
+            header["daily"] = daily
         if create_log is not None:
             log = create_log(header, [engine.to_dict(e) for e in events])
         elif data_dir is not None:
             log = GameLog.create(data_dir, header, events=[engine.to_dict(e) for e in events], holder=holder)
-        return cls(events, seats, log, bot_seed=seed or 0)
+        return cls(events, seats, log, bot_seed=seed or 0, seed_sha256=commitment, daily=daily)
 
     @classmethod
     def resume(cls, path: str | os.PathLike[str], *, holder: str = "momiji") -> Self:
@@ -193,7 +204,8 @@ class Table:
         header = log.header
         seats = seat_configs(header)
         events = [engine.from_dict(e) for e in log.loaded.events]
-        return cls(events, seats, log, bot_seed=header.get("seed") or 0)
+        return cls(events, seats, log, bot_seed=header.get("seed") or 0,
+                   seed_sha256=header.get("seed_sha256") or "", daily=str(header.get("daily") or ""))
 
     @classmethod
     def replay(cls, path: str | os.PathLike[str]) -> Table:

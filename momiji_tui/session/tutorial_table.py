@@ -48,22 +48,22 @@ class TutorialTable(Table):
     a gate that lets only the script's next move through."""
 
     def __init__(self, events: list[ev.Event], seats: list[SeatConfig], log: GameWriter | None,
-                 bot_seed: int = 0) -> None:
-        super().__init__(events, seats, log, bot_seed)
+                 bot_seed: int = 0, seed_sha256: str = "", daily: str = "") -> None:
+        super().__init__(events, seats, log, bot_seed, seed_sha256, daily)
         self.done = script.progress(self.events)
 
     @classmethod
     def new(cls, seats: list[SeatConfig], *, seed: int | None = None, landscape_mode: str = "starter",
             data_dir: str | os.PathLike[str] | None = None, holder: str = "momiji",
-            create_log: LogFactory | None = None) -> Self:
+            create_log: LogFactory | None = None, game_id: str | None = None, daily: str = "") -> Self:
         """A new tutorial game, saved as :meth:`Table.new` saves a game (in
         ``data_dir``, or the log ``create_log`` makes). Its seats, deal and
         landscapes are the script's: ``seats`` must be :data:`SEATS`;
-        ``seed`` and ``landscape_mode`` are not used. Raises ``ValueError``
+        ``seed``, ``landscape_mode`` and ``daily`` are not used. Raises ``ValueError``
         for other seats, the store's ``WriteFailed`` if it cannot be saved."""
         if list(seats) != SEATS:
             raise ValueError("the tutorial seats You and Easy")
-        return cls.start(list(SEATS), script.opening_events(new_game_id()), data_dir=data_dir, holder=holder,
+        return cls.start(list(SEATS), script.opening_events(game_id or new_game_id()), data_dir=data_dir, holder=holder,
                          create_log=create_log)
 
     @classmethod

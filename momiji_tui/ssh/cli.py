@@ -171,6 +171,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--summary-every", type=_positive_seconds, default=10.0, metavar="MIN",
                    help="log a summary line (sessions, tables, memory) every MIN minutes "
                         "(default 10)")
+    p.add_argument("--no-daily-deal", dest="daily_deal", action="store_false",
+                   help="do not offer the daily deal in the lobby (default: offered; docs/SERVER.md)")
     p.add_argument("--color-system", choices=("truecolor", "256", "standard", "auto"),
                    default="truecolor", help="colours sent to every player (default truecolor)")
     p.add_argument("--log-level", choices=("debug", "info", "warning", "error"), default="info")
@@ -280,6 +282,7 @@ async def _serve_until(args: argparse.Namespace, stop: asyncio.Event,
             housekeeping_every=args.summary_every * 60,
             ratings=args.ratings,
             lobby_options={"heartbeat": args.lobby_heartbeat or 5.0, "ttl": 4 * (args.lobby_heartbeat or 5.0)},
+            daily_deal=args.daily_deal,
         )
     except HostKeyError as exc:
         log.error("%s", exc)

@@ -245,6 +245,7 @@ async def start_game_server(
     games: DatabaseGames | None = None,
     lobby_options: dict[str, Any] | None = None,
     ratings: bool = False,
+    daily_deal: bool = True,
     **server_options: Any,
 ) -> GameServer:
     """Start the SSH server with the lobby as every session's first screen.
@@ -270,6 +271,8 @@ async def start_game_server(
             (``DatabaseLobby``: ``heartbeat``, ``ttl``; tests shorten them).
         ratings: rate the shared games that finish, in the same store as
             the games (``momiji serve --ratings``, the default there).
+        daily_deal: offer the daily deal in the lobby (``session/daily.py``;
+            kept in ``games`` or the data dir); False: ``--no-daily-deal``.
         server_options: passed to :func:`momiji_tui.ssh.start_server`
             (host, port, auth, limits, timeouts, host_key_path, ...).
     """
@@ -296,6 +299,10 @@ async def start_game_server(
             raise
 
     book = names_of(root, games)
+    if daily_deal:
+        from momiji_tui.session.daily import open_daily_store
+
+        lobby.daily = open_daily_store(root, games)
 
     def factory(identity: Identity) -> LobbyApp:
         player, names = bind_player(book, identity)

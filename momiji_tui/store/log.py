@@ -23,6 +23,10 @@ seat of a shared table (``SeatControlChanged``). The lines are
 written as in format 3; the bump only makes an older momiji list such a
 game as *newer version* instead of calling it damaged and moving it aside.
 
+A header may carry ``seed_sha256`` (any format): the SHA-256 a shared
+table committed to before its first move (``session/deal_seed.py``). Older
+momijis ignore it, so it needs no new format.
+
 Format 5 may hold the hints a seat was shown (``HintShown``):
 lines as in format 4; an older momiji lists such a game as *newer version*.
 
@@ -38,6 +42,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import stat
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -117,6 +122,9 @@ class LoadedLog:
     last_played: datetime | None = None
 
 
+_SHA256_HEX = re.compile(r"[0-9a-f]{64}")
+
+
 def header_problem(header: object) -> str | None:
     """Why ``header`` is not a valid current-format header, in plain words; None if it is."""
     if not isinstance(header, dict) or header.get("format") != FORMAT:
@@ -136,6 +144,9 @@ def header_problem(header: object) -> str | None:
     seed = header.get("seed", "missing")
     if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
         return "The header's seed is not a whole number or null."
+    commitment = header.get("seed_sha256", "")
+    if not isinstance(commitment, str) or (commitment and not _SHA256_HEX.fullmatch(commitment)):
+        return "The header's seed_sha256 is not 64 lowercase hex digits."
     return None
 
 

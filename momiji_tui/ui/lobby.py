@@ -26,20 +26,25 @@ from ..session.lobby import (
 from ..session.bound_names import NameSession
 from ..session.presence import waiting_with_others
 from ..session.saves import SavedGameRow, describe, describe_saved_games
-from ..session.table import HUMAN, Table
+from ..session import daily
+from ..session.table import HUMAN, SeatConfig, Table, validate_log
 from ..session.tutorial_table import SEATS as TUTORIAL_SEATS
 from ..session.tutorial_table import TutorialTable
-from ..store import SavedGame, StoreError
+from ..store import SavedGame, StoreError, load, new_game_id
 from .app import MomijiApp
 from .models.lobby_text import solo_activity
 from .models.new_game import NewGameOptions
 from .models.paths import styles_dir, stylesheets
 from .screens.create_table import CreateTableScreen
+from .screens.daily_board import DailyBoardScreen
 from .screens.join import JoinScreen
 from .screens.lobby import LobbyScreen
 from .screens.my_games import MyGamesScreen
 from .screens.names import NamesScreen
 from .screens.waiting import WaitingScreen
+
+
+DAILY_OFF = "This server does not offer the daily deal."
 
 
 class LobbyEventMessage(Message):
@@ -63,7 +68,7 @@ class LobbyApp(MomijiApp):
     #: BINDINGS are the key map's ids, see ``ui/keymap.py``).
     SCREEN_CLASSES: ClassVar[tuple[type[Screen[Any]], ...]] = (
         *MomijiApp.SCREEN_CLASSES, LobbyScreen, MyGamesScreen, CreateTableScreen, JoinScreen, WaitingScreen,
-        NamesScreen)
+        NamesScreen, DailyBoardScreen)
 
     def __init__(self, lobby: Lobby, player: Player, *, bot_delay: float = 0.6,
                  make_bot: Callable[..., object] | None = None,
@@ -209,6 +214,76 @@ class LobbyApp(MomijiApp):
         names = {s.account_id: "You" if s.account_id == self.player.account_id else s.name
                  for s in live.seats if s.account_id is not None}
         return self.lobby.rating_line(game_id, names)
+
+    # ---------------------------------------------------------- the daily deal
+    def start_daily(self) -> str | None:
+        """Open today's daily deal (``session/daily.py``) for this player,
+        saved where their solo games go; returns why not in one line (turned
+        off, a guest, already played today, the store failed), or None."""
+        lobby = self.lobby
+        if lobby.daily is None:
+            return DAILY_OFF
+        if self.player.is_guest:
+            return "The daily deal is for players with a key: a guest is a new player at every visit."
+        account = self.player.account_id
+        games = lobby.games
+
+        def make(seats: list[SeatConfig], seed: int, game_id: str, day: str) -> Table:
+            if games is None:
+                return daily.DailyTable.new(seats, seed=seed, data_dir=self.data_dir, holder=self.holder,
+                                            game_id=game_id, daily=day)
+            return games.new_table(daily.DailyTable, seats, seed=seed, landscape_mode=daily.DAILY_LANDSCAPE_MODE,
+                                   owners=[account], game_id=game_id, daily=day)
+
+        try:
+            play = daily.todays_play(lobby.daily, account, lobby.daily_clock())
+            if play is not None and play.score is None and self._daily_unfinished(play):
+                self.resume_game(play.game_id if games is not None else self.data_dir / "games" /
+                                 f"{play.game_id}.jsonl")  # begun today, not ended: continue it
+                return None
+            made = daily.start_daily(lobby.daily, account, lobby.label(self), lobby.daily_clock(), make, new_game_id)
+        except Exception as exc:  # the store failed (nothing claimed), or the game is open elsewhere
+            return f"The daily deal cannot be started now: {exc}"
+        if isinstance(made, str):
+            return made
+        self.open_table(made, seat=daily.PLAYER_SEAT)
+        if made.log is not None:
+            lobby.claim_file(self, made.log.path)
+        lobby.set_activity(self, solo_activity(len(made.seats) - 1))
+        return None
+
+    def _daily_unfinished(self, play: daily.DailyPlay) -> bool:
+        """True if ``play``'s game can be read and has not ended."""
+        games = self.lobby.games
+        try:
+            if games is None:
+                events = load(self.data_dir / "games" / f"{play.game_id}.jsonl", validate_log).events
+            else:
+                events = games.store.load_game(play.game_id, validate_log).loaded.events
+            return daily.final_score(events) is None
+        except Exception:  # missing or unreadable: not one to continue
+            return False
+
+    def daily_board(self) -> list[str]:
+        """The daily deal's boards (today and this week) as lines, this player marked."""
+        lobby = self.lobby
+        if lobby.daily is None:
+            return [DAILY_OFF]
+        games = lobby.games
+
+        def final_score(play: daily.DailyPlay) -> int | None:
+            try:
+                if games is None:
+                    path = lobby.data_dir / "players" / play.account_id / "games" / f"{play.game_id}.jsonl"
+                    return daily.final_score(load(path, validate_log).events)
+                return daily.final_score(games.store.load_game(play.game_id, validate_log).loaded.events)
+            except Exception:  # not readable now: no score yet
+                return None
+
+        try:
+            return daily.board_text(lobby.daily, lobby.daily_clock(), final_score, self.player.account_id)
+        except Exception as exc:  # the store failed
+            return [f"The boards cannot be read now: {exc}"]
 
     def return_to_table(self, game_id: str) -> str | None:
         """Sit back down at a shared game; returns why not, or None."""

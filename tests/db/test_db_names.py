@@ -129,6 +129,6 @@ async def test_a_version_3_database_gets_the_names_tables_keeping_its_games(pg_u
                      " VALUES ('20261201-070000-00000a', '{}', '2026.11-2', 5, now(), now())")
     assert pg_admin.execute("SELECT to_regclass('player_names')").fetchone() == (None,)
     await (await open_store(pg_url)).close()
-    assert pg_admin.execute("SELECT version FROM momiji_schema").fetchone() == (4,)
+    assert pg_admin.execute("SELECT version FROM momiji_schema").fetchone() == (schema.SCHEMA_VERSION,)
     assert pg_admin.execute("SELECT count(*) FROM games").fetchone() == (1,)
     assert pg_admin.execute("SELECT count(*) FROM player_names").fetchone() == (0,)

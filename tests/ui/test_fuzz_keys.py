@@ -24,11 +24,13 @@ from helpers import scripted_bot, until_human_or_end, until_screen
 from momiji_tui.session.bound_names import NameSession, bind_key
 from momiji_tui.session.lobby import Lobby, Player
 from momiji_tui.store.names import FileNames
+from momiji_tui.store.daily import FileDailyStore
 from momiji_tui.ui.app import MomijiApp
 from momiji_tui.ui.models.new_game import NewGameOptions
 from momiji_tui.ui.screens.choice import ChoiceScreen
 from momiji_tui.ui.screens.create_table import CreateTableScreen
 from momiji_tui.ui.screens.draft import DraftScreen
+from momiji_tui.ui.screens.daily_board import DailyBoardScreen
 from momiji_tui.ui.screens.help import HelpScreen
 from momiji_tui.ui.screens.join import JoinScreen
 from momiji_tui.ui.screens.lobby import LobbyScreen
@@ -178,9 +180,15 @@ async def _names(pilot, lobby: Lobby) -> None:
     await until_screen(pilot, NamesScreen)
 
 
+async def _daily_board(pilot, lobby: Lobby) -> None:
+    lobby.daily = FileDailyStore(lobby.data_dir)
+    pilot.app.push_screen(DailyBoardScreen())
+    await until_screen(pilot, DailyBoardScreen)
+
+
 LOBBY_SCREENS: dict[str, Setup] = {
     "lobby": _lobby, "my games": _my_games, "create table": _create, "join": _join, "waiting": _waiting,
-    "names": _names,
+    "names": _names, "daily board": _daily_board,
 }
 
 
@@ -210,7 +218,8 @@ def test_every_screen_class_is_fuzzed():
 
     started = {MenuScreen, NewGameScreen, DraftScreen, TableScreen, ChoiceScreen, LiveScoreScreen,
                ScoringScreen, SavedGamesScreen, ReplayScreen, HelpScreen, RulesScreen, LobbyScreen,
-               MyGamesScreen, CreateTableScreen, JoinScreen, WaitingScreen, NamesScreen}
+               MyGamesScreen, CreateTableScreen, JoinScreen, WaitingScreen, NamesScreen,
+               DailyBoardScreen}
 
     assert set(FuzzLobbyApp.SCREEN_CLASSES) - started == {ReviewScreen}
     assert MomijiApp.SCREEN_CLASSES == FuzzApp.SCREEN_CLASSES

@@ -41,6 +41,12 @@ Version 4 (names bound to keys; :mod:`.names` writes and reads it):
 ``player_names`` (one row per claimed name, ``PRIMARY KEY (name_key)``: of
 two hosts claiming one name exactly one gets it), ``name_keys`` (the keys
 that may show a name) and ``name_codes`` (one-time codes, by their SHA-256).
+
+Version 5 (the daily deal; :mod:`.daily` writes and reads it):
+
+- ``daily_secret``: one row, the secret every day's seed is derived from.
+- ``daily_plays``: one row per account and UTC day, ``PRIMARY KEY (day,
+  account_id)``: name shown, game id, final score (NULL until known).
 """
 
 from __future__ import annotations
@@ -50,7 +56,7 @@ import psycopg
 from ..errors import NewerSchema
 from . import names, ratings
 
-SCHEMA_VERSION = 4
+SCHEMA_VERSION = 5
 #: Any constant: the key of the advisory lock taken while the schema changes.
 _LOCK_KEY = 0x6D6F6D696A69  # "momiji"
 
@@ -113,8 +119,23 @@ _V2 = (
     )""",
 )
 
+_V5 = (
+    """CREATE TABLE daily_secret (
+        only_row boolean PRIMARY KEY DEFAULT true CHECK (only_row),
+        secret bytea NOT NULL
+    )""",
+    """CREATE TABLE daily_plays (
+        day date NOT NULL,
+        account_id text NOT NULL,
+        name text NOT NULL,
+        game_id text NOT NULL,
+        score integer,
+        PRIMARY KEY (day, account_id)
+    )""",
+)
+
 #: ``{N: statements}``: the statements that turn schema N-1 into schema N.
-STEPS: dict[int, tuple[str, ...]] = {1: _V1, 2: _V2, 3: ratings.SCHEMA, 4: names.SCHEMA}
+STEPS: dict[int, tuple[str, ...]] = {1: _V1, 2: _V2, 3: ratings.SCHEMA, 4: names.SCHEMA, 5: _V5}
 
 
 async def schema_version(conn: psycopg.AsyncConnection[tuple[object, ...]]) -> int:

@@ -15,6 +15,7 @@ from ...engine import DraftPick
 from ...engine.events import Event
 from ...engine.rules_data import PARTS, landscape_cost_text
 from ...engine.state import drafter
+from ...session.deal_seed import commitment_line
 from ..widgets.log_panel import LogPanel
 from ..models.draft_text import offer_entries, panorama_entries, powers_note
 from ..models.render import CLICK_META
@@ -49,14 +50,15 @@ class DraftScreen(SizedScreen):
         app = self.momiji
         app.table_changed.subscribe(self, self.refresh_table)
         app.memory_changed.subscribe(self, self.reset_log)
-        self.query_one(LogPanel).reset(app)
+        self.query_one(LogPanel).reset(app, commitment_line(app.table.seed_sha256) if app.table else "")
         self.fit_to_size()
         self.refresh_table([])
 
     def reset_log(self, memory: bool | None = None) -> None:
         """Redraw the whole log (memory mode changed)."""
         if self.ready:
-            self.query_one(LogPanel).reset(self.momiji)
+            table = self.momiji.table
+            self.query_one(LogPanel).reset(self.momiji, commitment_line(table.seed_sha256) if table else "")
 
     async def on_click(self, event: events.Click) -> None:
         """A click on an offered landscape picks it."""

@@ -22,6 +22,7 @@ from ..models.host import lobby_host
 from .lobby_base import LobbyListScreen
 from ..models.lobby_text import GUEST_NOTE, who_is_playing
 from .create_table import CreateTableScreen
+from .daily_board import DailyBoardScreen
 from .join import JoinScreen
 from .my_games import MyGamesScreen
 from .names import NamesScreen
@@ -42,6 +43,9 @@ class LobbyScreen(LobbyListScreen):
         Binding("j", "join", "Join table", id="lobby.join"),
         Binding("k", "names", "Name and keys", id="lobby.names", show=False),
         Binding("l", "learn", "Learn to play", show=False, id="lobby.learn"),  # the list says it: the footer is full
+        # In the menu's lines, not the footer: the footer's keys fit 80 columns.
+        Binding("d", "daily", "Daily deal", id="lobby.daily", show=False),
+        Binding("b", "board", "Daily board", id="lobby.board", show=False),
         Binding("q", "app.quit", "Quit", id="lobby.quit"),
     ]
 
@@ -117,6 +121,9 @@ class LobbyScreen(LobbyListScreen):
         menu.add_option(Option(f"j  Join a table ({open_tables} open)", id="join"))
         menu.add_option(Option("k  Your name and keys", id="names"))
         menu.add_option(Option("l  Learn to play (a guided first game)", id="learn"))
+        if lobby.daily is not None:
+            menu.add_option(Option("d  Daily deal: the same deal for everyone, once a day (UTC)", id="daily"))
+            menu.add_option(Option("b  Daily board: the day's and the week's scores", id="board"))
         menu.add_option(Option("?  Help and rules", id="help"))
         menu.add_option(Option("q  Quit", id="quit"))
         ids = [menu.get_option_at_index(i).id for i in range(menu.option_count)]
@@ -127,6 +134,7 @@ class LobbyScreen(LobbyListScreen):
         actions = {"continue": self.action_continue, "new": self.action_new, "resume": self.action_resume,
                    "create": self.action_create, "join": self.action_join, "names": self.action_names,
                    "learn": self.action_learn, "help": lobby_host(self).action_help,
+                   "daily": self.action_daily, "board": self.action_board,
                    "quit": self.app.exit}
         actions[str(event.option.id)]()
 
@@ -174,3 +182,19 @@ class LobbyScreen(LobbyListScreen):
     def action_join(self) -> None:
         """Join a table that waits for players."""
         self.app.push_screen(JoinScreen())
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """The daily deal's keys only where the server offers it."""
+        if action in ("daily", "board"):
+            return lobby_host(self).lobby.daily is not None
+        return True
+
+    def action_daily(self) -> None:
+        """Play today's daily deal (refused in one line if played already)."""
+        error = lobby_host(self).start_daily()
+        if error:
+            self.say(error)
+
+    def action_board(self) -> None:
+        """The daily deal's boards of the day and of the week."""
+        self.app.push_screen(DailyBoardScreen())

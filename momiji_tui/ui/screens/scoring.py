@@ -163,7 +163,7 @@ class ScoringScreen(SizedScreen):
                   f"✓ met, ✗ not met, (n) the count it compares, {OWNER_MARK} its owner on a narrow sheet; "
                   f"{TORII} a pile closed by a torii. "
                   f"Leaf types: {', '.join(f'{k} {v}' for k, v in LEAF_NAMES.items())}. "
-                  + seed_reveal_line(app.table.state.seed, app.table.finished))
+                  + seed_reveal_line(app.table.state.seed, app.table.finished, app.table.daily))
         if isinstance(app.table, TutorialTable) and not self.revealing:
             lines = score_explained(sheet, names, app.table.state.objectives)
             offer = (f"That was the guided first game. {self.momiji.key_for('scoring.rematch')}: "

@@ -50,6 +50,7 @@ from ...engine import events as ev
 from ...engine.rules_data import (
     CURRENT_RULES, HAND_LIMIT, LANDSCAPES, LEAF_TYPES, REVEAL_COUNT, landscape_cost_text,
 )
+from ...session.deal_seed import commitment_line
 from ..models.hint import (
     CANCELLED, HINT_SEED, MOVED_ON, THINKING, hint_message, hint_refusal, load_suggestion, percent,
     suggestion_preview, suggestion_ready,
@@ -737,7 +738,8 @@ class TableScreen(SizedScreen):
         """Redraw the whole log and the turn summaries (memory mode changed)."""
         if self.ready:
             app = host(self)
-            self.query_one(LogPanel).reset(app)
+            preface = commitment_line(app.table.seed_sha256) if app.table is not None else ""
+            self.query_one(LogPanel).reset(app, preface)
             if app.table is not None:
                 self.news = TurnNews(app.seat, [s.name for s in app.table.seats], memory=app.memory_mode)
                 self.news.feed(app.table.events)

@@ -65,11 +65,16 @@ class LogPanel(RichLog):
         self._page_end = 0  # the last page's bottom row when it was turned (blank rows to fill), else 0
         self._box = Size(0, 0)  # the log's outer size at its last resize
 
-    def reset(self, app: GameHost) -> None:
-        """Refill from the table's whole event log."""
+    def reset(self, app: GameHost, preface: str = "") -> None:
+        """Refill from the table's whole event log, after ``preface`` (a dim
+        first line, e.g. the deal's commitment; none when "")."""
         self.book = None
         self.entries = []
         self.clear()
+        if preface:
+            line = Text(preface, style="dim")
+            self.entries.append(line)
+            self._write_line(line)
         if app.table is not None:
             self.add(app, app.table.events)
 
