@@ -206,6 +206,7 @@ async def start_game_server(
     housekeeping_every: float | None = 600.0,
     games: DatabaseGames | None = None,
     lobby_options: dict[str, Any] | None = None,
+    spectators: bool = True,
     **server_options: Any,
 ) -> GameServer:
     """Start the SSH server with the lobby as every session's first screen.
@@ -227,6 +228,8 @@ async def start_game_server(
         games: the database every game is saved in (``momiji serve
             --database``; the lobby closes it when the server stops); None:
             the data dir's files.
+        spectators: players may watch games from the lobby
+            (``session/spectators.py``; False: ``--no-spectators``).
         lobby_options: more options of the database's shared lobby
             (``DatabaseLobby``: ``heartbeat``, ``ttl``; tests shorten them).
         server_options: passed to :func:`momiji_tui.ssh.start_server`
@@ -239,12 +242,12 @@ async def start_game_server(
         make_bot = pool.make_bot
     # The lobby runs the shared tables' bots (one task per table); the apps run their solo games' bots.
     if games is None:
-        lobby = Lobby(root, seat_wait=seat_wait, make_bot=make_bot, bot_delay=bot_delay)
+        lobby = Lobby(root, seat_wait=seat_wait, make_bot=make_bot, bot_delay=bot_delay, spectators=spectators)
     else:  # the lobby shared with every process on the database (docs/SERVER.md); psycopg only then
         from momiji_tui.session.database_lobby import DatabaseLobby
 
         lobby = DatabaseLobby(root, games=games, seat_wait=seat_wait, make_bot=make_bot, bot_delay=bot_delay,
-                              **(lobby_options or {}))
+                              spectators=spectators, **(lobby_options or {}))
         try:
             await lobby.start_following()
         except BaseException:

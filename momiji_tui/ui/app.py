@@ -318,6 +318,11 @@ class MomijiApp(App[None]):
         a game of your own; at a shared table only if every player agreed."""
         return self.table is not None and self.table.hints_allowed
 
+    def watchers(self) -> tuple[str, ...]:
+        """The names of those watching the open game (none in a local app;
+        over SSH, the lobby's spectators)."""
+        return ()
+
     def record_hint(self, seat: int, win_percent: int) -> str | None:
         """Record in the game log that ``seat`` was shown a hint.
         Returns None when saved, else why not (nothing changed, the hint is

@@ -57,13 +57,13 @@ class StatusSlice:
     as they were hands the line an equal slice, which is not drawn again."""
 
     view: PlayerView = field(compare=False)
-    seat: int
+    seat: int | None  # None: a spectator (no seat's turn is "yours")
     memory: bool
     thinking: str | None  # the name of the bot thinking, if any
     drawn: tuple[object, ...] = ()  # what ``status_text`` reads from the view (``status_slice``)
 
 
-def status_slice(view: PlayerView, seat: int, memory: bool, thinking: str | None) -> StatusSlice:
+def status_slice(view: PlayerView, seat: int | None, memory: bool, thinking: str | None) -> StatusSlice:
     """The status line's slice of ``view`` for ``seat``."""
     drawn = (view.round, view.deck_size, view.torii_left, len(view.discard), view.discard[-1:], view.phase,
              view.end_trigger, view.current,

@@ -25,6 +25,7 @@ from .create_table import CreateTableScreen
 from .join import JoinScreen
 from .my_games import MyGamesScreen
 from .new_game import NewGameScreen
+from .watch_list import WatchListScreen
 
 LOGO = "紅葉  M O M I J I  ·  over SSH"
 
@@ -38,6 +39,7 @@ class LobbyScreen(LobbyListScreen):
         Binding("r", "resume", "My games", id="lobby.resume"),
         Binding("t", "create", "Create table", id="lobby.create"),
         Binding("j", "join", "Join table", id="lobby.join"),
+        Binding("w", "watch", "Watch", show=False, id="lobby.watch"),  # listed in the menu
         Binding("q", "app.quit", "Quit", id="lobby.quit"),
     ]
 
@@ -109,6 +111,8 @@ class LobbyScreen(LobbyListScreen):
         menu.add_option(Option("t  Create a table for several players", id="create"))
         open_tables = len(lobby.open_tables())
         menu.add_option(Option(f"j  Join a table ({open_tables} open)", id="join"))
+        if lobby.spectators.enabled:
+            menu.add_option(Option(f"w  Watch a game ({len(lobby.watchable())} playing)", id="watch"))
         menu.add_option(Option("?  Help and rules", id="help"))
         menu.add_option(Option("q  Quit", id="quit"))
         ids = [menu.get_option_at_index(i).id for i in range(menu.option_count)]
@@ -117,7 +121,8 @@ class LobbyScreen(LobbyListScreen):
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         actions = {"continue": self.action_continue, "new": self.action_new, "resume": self.action_resume,
-                   "create": self.action_create, "join": self.action_join, "help": lobby_host(self).action_help,
+                   "create": self.action_create, "join": self.action_join, "watch": self.action_watch,
+                   "help": lobby_host(self).action_help,
                    "quit": self.app.exit}
         actions[str(event.option.id)]()
 
@@ -154,3 +159,7 @@ class LobbyScreen(LobbyListScreen):
     def action_join(self) -> None:
         """Join a table that waits for players."""
         self.app.push_screen(JoinScreen())
+
+    def action_watch(self) -> None:
+        """Watch a game being played (session/spectators.py)."""
+        self.app.push_screen(WatchListScreen())

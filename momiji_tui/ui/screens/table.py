@@ -57,6 +57,7 @@ from ..models.hint import (
 from ..models.host import GameHost, host
 from ..models.info_text import info_items
 from ..models.live_score import live_sheet
+from ..models.lobby_text import watchers_line
 from ..models.log_lines import log_line
 from ..models.move_draft import (
     ALLOWED, GAME_ACTIONS, HAND_KEYS, QUICK, DiscardFlow, LandscapeFlow, MoveDraft, Zone, hand_order,
@@ -76,7 +77,7 @@ from ..widgets.table_footer import TableFooter
 from ..widgets.turn_news import NewsLine
 from ..widgets.table_regions import (
     DisplayRegion, HandRegion, MessageLine, ObjectivesRegion, Opponents, PreviewLine, Region, StatusLine,
-    TableColumn, YouRegion,
+    TableColumn, WatchersLine, YouRegion,
 )
 from .choice import ChoiceScreen
 from .sized import SizedScreen
@@ -155,6 +156,7 @@ class TableScreen(SizedScreen):
         with TableColumn(id="table-body"):
             with TableColumn(id="table"):
                 yield StatusLine(id="status")
+                yield WatchersLine(id="watchers")
                 yield DisplayRegion(id="display")
                 yield ObjectivesRegion(id="objectives")
                 yield Opponents(others, id="opponents")
@@ -757,6 +759,7 @@ class TableScreen(SizedScreen):
         layout = self.table_layout()
         thinking = v.seats[app.thinking].name if app.thinking is not None else None
         self.query_one(StatusLine).data = status_slice(v, app.seat, app.memory_mode, thinking)
+        self.show_watchers(app.watchers())
         my_turn = self.draft.my_turn
         width = layout.table_width - 2  # inside the table's padding
         self.query_one(ObjectivesRegion).data = ObjectivesSlice(
@@ -779,6 +782,14 @@ class TableScreen(SizedScreen):
         self.redraw_move()
         if any(isinstance(e, ev.TurnEnded) for e in events):
             self.release_lines()  # a new turn: regions take the lines they need
+
+    def show_watchers(self, names: tuple[str, ...]) -> None:
+        """The line that tells the players who watches (hidden: nobody)."""
+        line = self.query_one(WatchersLine)
+        if bool(names) != line.display:
+            line.display = bool(names)
+        if names:
+            line.data = watchers_line(names)
 
     def news_slice(self, v: engine.PlayerView, layout: Layout) -> NewsSlice:
         """The banner and the other seats' turns since yours: one line in a
