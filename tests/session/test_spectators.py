@@ -61,7 +61,7 @@ def test_a_watcher_sees_the_spectators_view_and_the_players_are_told(lobby):
 
 
 def test_rules_8_a_spectator_sees_no_hand_after_an_undo(lobby):
-    alice, bob, table = shared_game(lobby)
+    _alice, _bob, table = shared_game(lobby)
     carol = FakeMember("key-carol", "carol")
     lobby.enter(carol)
     watch = lobby.watch(carol, table.game_id)
@@ -78,7 +78,7 @@ def test_rules_8_a_spectator_sees_no_hand_after_an_undo(lobby):
 
 
 def test_a_player_cannot_watch_their_own_table_and_nobody_watches_what_is_not_played(lobby):
-    alice, bob, table = shared_game(lobby)
+    alice, _bob, table = shared_game(lobby)
     with pytest.raises(LobbyError, match="You play at that table"):
         lobby.watch(alice, table.game_id)
     carol = FakeMember("key-carol", "carol")
@@ -142,7 +142,7 @@ def test_a_solo_game_is_watchable_only_when_its_player_allowed_it(lobby, tmp_pat
 def test_an_operator_turns_watching_off(tmp_path):
     lobby = Lobby(tmp_path, seat_wait=None, spectators=False)
     try:
-        alice, bob, table = shared_game(lobby)
+        _alice, _bob, table = shared_game(lobby)
         carol = FakeMember("key-carol", "carol")
         lobby.enter(carol)
         assert lobby.watchable() == []
@@ -162,7 +162,7 @@ def test_the_serve_command_line_turns_watching_off():
 def test_a_watcher_is_never_asked_anything_during_a_move(lobby):
     """A move tells its listeners and returns: a watcher only listens, and
     the lobby sends it nothing per move (its screen redraws from its own queue)."""
-    alice, bob, table = shared_game(lobby)
+    _alice, _bob, table = shared_game(lobby)
     carol = FakeMember("key-carol", "carol")
     lobby.enter(carol)
     lobby.watch(carol, table.game_id)
