@@ -76,7 +76,8 @@ class MomijiApp(App[None]):
     human can follow (0 in tests). ``make_bot``: bot factory (tests inject
     cheap bots). ``hosted``: running for a remote (SSH) user, so features
     that act on the server machine are off. ``replay_path``: open a saved
-    game's replay (``momiji replay``). ``advise``: Hard's advice for the hint
+    game's replay (``momiji replay``; ``replay_watch``: as a spectator,
+    ``--watch``). ``advise``: Hard's advice for the hint
     key (``bots.advice.advise``; the SSH server passes its bot pool's).
     """
 
@@ -98,8 +99,9 @@ class MomijiApp(App[None]):
                  resume_path: str | os.PathLike[str] | None = None,
                  replay_path: str | os.PathLike[str] | None = None, bot_delay: float | None = None,
                  make_bot: Callable[..., object] | None = None, hosted: bool = False,
-                 advise: Callable[..., Advice] | None = None) -> None:
+                 advise: Callable[..., Advice] | None = None, replay_watch: bool = False) -> None:
         super().__init__()
+        self.replay_watch = replay_watch
         self.keys_mapped: dict[str, str] = {}  # binding id → keys, as the key map set them
         keep_strips_acyclic()  # no cyclic garbage per line drawn (textual_fence, defect 1)
         mend_key_races()  # keys that outrun a screen (textual_fence, defects 6–8)
@@ -190,7 +192,7 @@ class MomijiApp(App[None]):
         elif resume is not None:
             self._open_or_exit(lambda: self.resume_game(resume), "open the game")
         elif replay is not None:
-            self.push_screen(ReplayScreen(replay))
+            self.push_screen(ReplayScreen(replay, watch=self.replay_watch))
 
     def _open_or_exit(self, open_game: Callable[[], None], what: str) -> None:
         """Open the game the command line asked for; if the store refuses
