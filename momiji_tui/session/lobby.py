@@ -413,6 +413,9 @@ class Lobby(LiveGames):
         if self.members.get(member, "").startswith("watching "):
             self._set_activity_quiet(member, IN_LOBBY)
         self._tell_players(watch.game_id, f"{self.label(member)} stopped watching.")
+        live = self.live.get(watch.game_id)
+        if live is not None and not live.present() and not self.spectators.watchers(watch.game_id):
+            self._drop(live)  # followed only for its watchers (another process's game, database_lobby.py)
         self._changed()
 
     def watchers_of(self, game_id: str) -> tuple[str, ...]:
@@ -447,9 +450,18 @@ class Lobby(LiveGames):
             watcher.lobby_event(WatchEnded(game_id, reason))
 
     def _drop(self, live: LiveTable) -> None:
-        """See :meth:`LiveGames._drop`; its watchers are told the watch is over."""
+        """See :meth:`LiveGames._drop`; its watchers are told the watch is
+        over, unless the game is kept for them (:meth:`_kept_for_watchers`)."""
+        if not self._closed and self._kept_for_watchers(live):
+            return
         self._end_watches(live.game_id, "Everyone left that table.")
         super()._drop(live)
+
+    def _kept_for_watchers(self, live: LiveTable) -> bool:
+        """Whether a game nobody plays here stays followed for its watchers:
+        on files never (nobody plays it anywhere then); on the database while
+        it is watched and played on (``DatabaseLobby``)."""
+        return False
 
     # ------------------------------------------------------------ plumbing
     def close(self) -> None:

@@ -76,6 +76,7 @@ class LobbyApp(MomijiApp):
         self.games_problem: str | None = None  # why the last listing of this player's games failed
         self._lobby_redraw_pending = False
         self.watching: Watch | None = None  # the game this session watches (session/spectators.py)
+        self._watchers_shown: tuple[str, ...] = ()  # who watched the open game at the last lobby change
         # The lobby's lists changed (published at most once per frame); see models/host.py LobbyHost.
         self.lobby_changed: Signal[None] = Signal(self, "lobby-changed")
 
@@ -134,6 +135,10 @@ class LobbyApp(MomijiApp):
     def _redraw_lobby(self) -> None:
         self._lobby_redraw_pending = False
         self.lobby_changed.publish(None)
+        watchers = self.watchers()
+        if watchers != self._watchers_shown:  # someone in another process started or stopped watching
+            self._watchers_shown = watchers
+            self.table_changed.publish([])
 
     # ----------------------------------------------------------------- games
     def start_game(self, options: NewGameOptions) -> None:
