@@ -211,9 +211,10 @@ class LobbyApp(MomijiApp):
         return None
 
     def stop_watching(self) -> None:
-        """Leave the game watched (the players are told)."""
-        self.watching = None
-        self.lobby.stop_watching(self)
+        """Leave the game watched (the players are told); nothing if none is."""
+        if self.watching is not None:
+            self.watching = None
+            self.lobby.stop_watching(self)
 
     def watchers(self) -> tuple[str, ...]:
         """The names of those watching the open game."""

@@ -176,3 +176,32 @@ async def test_the_new_game_form_over_ssh_has_the_watchers_option_off(lobby):
         assert field.value is False and app.screen.options().watchable is False
         field.value = True
         assert app.screen.options().watchable is True
+
+
+async def test_a_watch_screen_closed_another_way_ends_the_watch(lobby):
+    """The palette can open a game over the watch screen: the watch ends
+    with the screen, and the players no longer see the name."""
+    alice, _bob, table = two_players(lobby)
+    app = LobbyApp(lobby, Player("key-cat", "cat"), bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until_screen(pilot, LobbyScreen)
+        app.watch_game(table.game_id)
+        await until_screen(pilot, WatchScreen)
+        assert lobby.watchers_of(table.game_id) == ("cat",)
+        app.start_game(NewGameOptions(name="cat", seats=2, seed=5, bot_delay=0))
+        await until_screen(pilot, TableScreen)
+        assert lobby.watchers_of(table.game_id) == () and app.watching is None
+        assert SeatNews(table, "cat stopped watching.") in alice.events
+
+
+async def test_a_tiny_terminal_shows_the_size_notice_and_q_still_leaves(lobby):
+    _alice, _bob, table = two_players(lobby)
+    app = LobbyApp(lobby, Player("key-cat", "cat"), bot_delay=0)
+    async with app.run_test(size=(50, 16)) as pilot:
+        await pilot.pause()
+        app.watch_game(table.game_id)
+        await until_screen(pilot, WatchScreen)
+        assert app.screen.too_small
+        await pilot.press("q")
+        await until_screen(pilot, LobbyScreen)
+        assert lobby.watchers_of(table.game_id) == ()

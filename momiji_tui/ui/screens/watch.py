@@ -101,9 +101,17 @@ class WatchScreen(SizedScreen):
         self.post_message(TableMoved(list(events)))
 
     def on_unmount(self) -> None:
+        """However the screen goes (Esc, the palette opening a game, the
+        session ending), the watch ends with it."""
         if self._unsubscribe is not None:
             self._unsubscribe()
             self._unsubscribe = None
+        self._stop()
+
+    def _stop(self) -> None:
+        leave, self._leave = self._leave, None
+        if leave is not None:
+            leave()
 
     def on_table_moved(self, message: TableMoved) -> None:
         if self.ready:
@@ -148,7 +156,6 @@ class WatchScreen(SizedScreen):
 
     def action_leave(self) -> None:
         """Stop watching: back to the lobby (the players are told)."""
-        if self._leave is not None:
-            self._leave()
+        self._stop()
         if self.is_current:
             self.app.pop_screen()
