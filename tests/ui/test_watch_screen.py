@@ -205,3 +205,19 @@ async def test_a_tiny_terminal_shows_the_size_notice_and_q_still_leaves(lobby):
         await pilot.press("q")
         await until_screen(pilot, LobbyScreen)
         assert lobby.watchers_of(table.game_id) == ()
+
+
+async def test_watching_a_game_in_play_is_not_idling(lobby):
+    """The idle timeout spares a watcher as it spares a player waiting for
+    others (``waiting_with_others``), until the game is over."""
+    _alice, _bob, table = two_players(lobby)
+    app = LobbyApp(lobby, Player("key-cat", "cat"), bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until_screen(pilot, LobbyScreen)
+        assert not app.waiting_with_others()
+        app.watch_game(table.game_id)
+        await until_screen(pilot, WatchScreen)
+        assert app.waiting_with_others()
+        await pilot.press("escape")
+        await pilot.pause()
+        assert not app.waiting_with_others()
