@@ -5,6 +5,8 @@ even after an undo), the players told, a watcher who leaves or vanishes."""
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from momiji_tui import engine
 from momiji_tui.engine import Play, Undo
@@ -170,3 +172,56 @@ def test_a_watcher_is_never_asked_anything_during_a_move(lobby):
     seat = table.current
     table.submit(next(c for c in table.legal(seat) if isinstance(c, engine.Collect)))
     assert len(carol.events) == before
+
+
+def _public_cards(events) -> set[int]:
+    """Every card some event showed to every seat (RULES §8), from the log alone."""
+    from momiji_tui.engine import events as ev
+
+    seen: set[int] = set()
+    for e in events:
+        if isinstance(e, ev.DisplayRevealed | ev.ColumnCollected | ev.CardsPlayed | ev.CardsDiscarded):
+            seen.update(e.cards)
+        elif isinstance(e, ev.CardTaken):
+            seen.add(e.card)
+        elif isinstance(e, ev.CardsSwapped):
+            seen.update((e.hand_card, e.display_card))
+    return seen
+
+
+@settings(max_examples=12)
+@given(seed=st.integers(0, 10**6))
+def test_rules_8_the_spectators_view_holds_only_public_cards_through_random_play_and_undos(seed):
+    """Random legal moves with an undo now and then: after every command
+    the spectator's view shows no hand, and every card it shows (display,
+    discard, rows, cards seen entering a hand) was public by the log."""
+    import random
+
+    from momiji_tui.engine import create_game, decide, fold, legal_commands, view
+    from momiji_tui.engine.errors import IllegalCommand
+
+    rng = random.Random(seed)
+    events = list(create_game(["a", "b", "c"][:rng.choice((2, 3))], seed=seed))
+    state = fold(events)
+    for _ in range(150):
+        if state.phase == "ended":
+            break
+        seat = state.current
+        command = Undo(seat) if rng.random() < 0.15 else rng.choice(legal_commands(state, seat))
+        try:
+            new = decide(state, command)
+        except IllegalCommand:
+            continue  # nothing to undo now
+        events += new
+        state = fold(events)
+        v = view(state, None)
+        if state.phase == "ended":
+            break  # the end shows every hand, to everyone
+        assert all(s.hand is None for s in v.seats)
+        shown = set(v.display) | set(v.discard)
+        for s in v.seats:
+            shown.update(s.known)
+            for pile in s.row:
+                shown.update(pile.cards)
+        assert shown <= _public_cards(events)
+        assert v.turn.checkpoint is None
