@@ -92,3 +92,38 @@ async def test_a_game_played_in_other_processes_is_watched_from_a_third(lobbies)
     c.exit(carol)
     assert game_id not in c.live and not c.spectators.watching
     await wait_until(lambda: a.watchers_of(game_id) == ())
+
+
+async def test_over_ssh_a_watcher_on_another_host_follows_the_game_and_the_players_see_the_name(
+        pg_url, tmp_path, clients):
+    """Two game servers on one database; alice and bob play on A, carol
+    watches from B by keys; her leaving takes her name off their table."""
+    from ssh_harness import ESC, TIMEOUT, new_key, take_turn_by_keys, wait_app
+    from test_db_serve_shared import two_servers
+    from test_ssh_shared_table import table_for_two
+    from test_ssh_spectators import watch_first_game
+
+    from momiji_tui.ui.screens.watch import WatchScreen
+
+    host_a, host_b = await two_servers(pg_url, tmp_path)
+    try:
+        alice, bob, a_app, b_app = await table_for_two(host_a, clients, seed=4242)
+        carol = await clients.terminal(host_b.port, username="carol", key=new_key())
+        await carol.wait_for_text("Welcome, carol")
+        c_app = await wait_app(host_b, "carol")
+        await watch_first_game(carol, c_app)
+        label = host_b.lobby.label(c_app)
+        await alice.wait_for_text(f"Watching: {label}")
+        table = a_app.table
+        watched = c_app.screen.watched.table
+        assert watched is not table and watched.game_id == table.game_id  # B follows its own replica
+        term, app = (alice, a_app) if table.current == a_app.seat else (bob, b_app)
+        await take_turn_by_keys(term, app, prefer="collect")
+        await wait_until(lambda: len(watched.events) == len(table.events))
+        assert isinstance(c_app.screen, WatchScreen) and all(s.hand is None for s in c_app.screen.watched.view().seats)
+        carol.send(ESC)
+        await alice.wait_for_no_text("Watching:")
+        await wait_until(lambda: table.game_id not in host_b.lobby.live)
+    finally:
+        for host in (host_a, host_b):
+            await asyncio.wait_for(host.close(timeout=TIMEOUT), 2 * TIMEOUT)
