@@ -150,7 +150,7 @@ async def test_rules_8_a_watcher_never_sees_a_hand_or_the_deck_through_undo_and_
     await turn()
     await turn()
     await carol2.wait_for_text(f" Round {table.state.round} ")  # the last move reached the watcher
-    await carol2.wait_for_text(f"{table.seats[table.current].name}'s turn")
+    await carol2.wait_for_text(f"▶ {table.seats[table.current].name}")
     # The watcher never held up the game: every turn above was played with it watching.
     assert not table.finished
 

@@ -4,7 +4,10 @@ with Esc or q, never holds up a move; the players see who watches."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
+from fit_helpers import screen_lines
 from helpers import ScriptedBot, until_screen
 
 from momiji_tui.engine import Collect
@@ -17,7 +20,7 @@ from momiji_tui.ui.screens.table import TableScreen
 from momiji_tui.ui.screens.watch import WatchScreen
 from momiji_tui.ui.screens.watch_list import WatchListScreen
 from momiji_tui.ui.widgets.log_panel import LogPanel
-from momiji_tui.ui.widgets.table_regions import HandRegion, Opponents, WatchersLine
+from momiji_tui.ui.widgets.table_regions import HandRegion, Opponents
 
 
 class FakeMember:
@@ -46,6 +49,11 @@ def one_move(table) -> None:
     bot = ScriptedBot(len(table.events))
     while table.current == seat and table.state.seats[seat].turns == turns and not table.finished:
         table.submit(bot.choose(table.view(seat)))
+
+
+def watching_shown(app) -> list[str]:
+    """The "Watching: …" words on the screen's rows as drawn."""
+    return [m.strip(" ─") for line in screen_lines(app) for m in re.findall(r"Watching: [^─]*", line)]
 
 
 def screen_text(screen: WatchScreen) -> str:
@@ -131,16 +139,16 @@ async def test_the_players_table_says_who_watches(lobby):
         await until_screen(pilot, LobbyScreen)
         lobby.join_table(bob, lobby.create_table(app, ["human"]).table_id)
         await until_screen(pilot, TableScreen)
-        line = app.screen.query_one(WatchersLine)
-        assert not line.display  # nobody watches: the table is laid out as before
+        rows = app.screen.query_one(Opponents)
+        assert rows.border_title is None and not watching_shown(app)  # nobody watches
         carol = FakeMember("key-carol", "carol")
         lobby.enter(carol)
         lobby.watch(carol, app.table.game_id)
         await pilot.pause()
-        assert line.display and line.content.plain == "Watching: carol"
+        assert watching_shown(app) == ["Watching: carol"]  # on the line above the other seats' rows
         lobby.exit(carol)  # a watcher who vanishes
         await pilot.pause()
-        assert not line.display
+        assert rows.border_title is None and not watching_shown(app)
 
 
 async def test_a_solo_game_is_offered_for_watching_only_when_allowed(lobby):
@@ -159,7 +167,7 @@ async def test_a_solo_game_is_offered_for_watching_only_when_allowed(lobby):
         [info] = lobby.watchable()
         lobby.watch(carol, info.game_id)
         await pilot.pause()
-        assert app.screen.query_one(WatchersLine).content.plain == "Watching: carol"
+        assert watching_shown(app) == ["Watching: carol"]
 
 
 async def test_the_new_game_form_over_ssh_has_the_watchers_option_off(lobby):

@@ -92,6 +92,8 @@ def status_text(s: StatusSlice) -> Text:
         t.append(" ▶ Your turn ", style="bold reverse")
     elif s.thinking is not None:
         t.append(f"{short_label(s.thinking, 16)} is thinking…", style="italic")
+    elif s.seat is None:  # a spectator: whose turn, in as few cells as the name allows
+        t.append(f"▶ {short_label(v.seats[v.current].name, 16)}", style="italic")
     else:
         t.append(f"{short_label(v.seats[v.current].name, 16)}'s turn", style="italic")
     return t

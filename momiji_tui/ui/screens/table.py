@@ -77,7 +77,7 @@ from ..widgets.table_footer import TableFooter
 from ..widgets.turn_news import NewsLine
 from ..widgets.table_regions import (
     DisplayRegion, HandRegion, MessageLine, ObjectivesRegion, Opponents, PreviewLine, Region, StatusLine,
-    TableColumn, WatchersLine, YouRegion,
+    TableColumn, YouRegion,
 )
 from .choice import ChoiceScreen
 from .sized import SizedScreen
@@ -139,6 +139,7 @@ class TableScreen(SizedScreen):
         self._footer_cache: dict[tuple[bool | None, ...], tuple[tuple[FooterKey, ...], FooterKey | None]] = {}
         self._seen_events: list[list[ev.Event]] = []  # the last lists of new events drawn
         self.ready = False
+        self._watchers: tuple[str, ...] = ()  # who watches, as the opponents' border title says
         self._message_drawn = False  # the message widget shows self.message
         self.footer: TableFooter | None = None  # the screen's footer, once composed
         self.suggestion: Command | None = None  # the hint's command, while the draft holds it
@@ -156,7 +157,6 @@ class TableScreen(SizedScreen):
         with TableColumn(id="table-body"):
             with TableColumn(id="table"):
                 yield StatusLine(id="status")
-                yield WatchersLine(id="watchers")
                 yield DisplayRegion(id="display")
                 yield ObjectivesRegion(id="objectives")
                 yield Opponents(others, id="opponents")
@@ -784,12 +784,12 @@ class TableScreen(SizedScreen):
             self.release_lines()  # a new turn: regions take the lines they need
 
     def show_watchers(self, names: tuple[str, ...]) -> None:
-        """The line that tells the players who watches (hidden: nobody)."""
-        line = self.query_one(WatchersLine)
-        if bool(names) != line.display:
-            line.display = bool(names)
-        if names:
-            line.data = watchers_line(names)
+        """Tell the players who watches: the title of the line above the
+        other seats' rows (no line more: the table's layout stays as it is);
+        none while nobody watches."""
+        if names != self._watchers:
+            self._watchers = names
+            self.query_one(Opponents).border_title = watchers_line(names) if names else None
 
     def news_slice(self, v: engine.PlayerView, layout: Layout) -> NewsSlice:
         """The banner and the other seats' turns since yours: one line in a

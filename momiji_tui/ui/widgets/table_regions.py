@@ -243,17 +243,6 @@ class MessageLine(Region[Text]):
         return data
 
 
-class WatchersLine(Region[Text]):
-    """Who watches the game (one line, cut to fit); the screen hides it
-    while nobody does, so a game nobody watches is laid out as before."""
-
-    LINES = 1
-    data = TEXT_DATA
-
-    def render_slice(self, data: Text) -> Text:
-        return data
-
-
 class TableColumn(Vertical):
     """The table's column of regions (``#table``) and the blank beside a
     tall log (``#spacer``): they never scroll, so a layout that resized them
