@@ -225,6 +225,7 @@ class DatabaseLobby(Lobby):
         except LobbyError:
             return
         old, previous, self.rows = self.pending, self.rows, rows
+        self.look_up_ratings(m.account_id for m in rows.members)  # the players of the other processes
         self.mirror.forget(rows)
         pending: dict[str, PendingTable] = {}
         for row in rows.tables:
@@ -281,7 +282,7 @@ class DatabaseLobby(Lobby):
         members; the tables from the lobby's rows, so that every process
         lists them the same (:func:`started_tables`)."""
         mine = super().snapshot()
-        players = tuple(sorted(mine.players + tuple(remote_players(self.rows, self.process))))
+        players = tuple(sorted(mine.players + tuple(remote_players(self.rows, self.process, self.rating_tag))))
         waiting = tuple(info for info in mine.tables if info.state == "waiting")
         activities = [(m.account_id, m.activity) for m in self.rows.members if m.process != self.process]
         activities += [(m.player.account_id, activity) for m, activity in self.members.items()]  # fresher

@@ -42,6 +42,7 @@ from typing import TYPE_CHECKING
 from ..store import StoreError
 from . import seat_log
 from .deal_seed import secret_deal_seed
+from .lobby_ratings import LobbyRatings
 from .shared_table import (
     ACCOUNT_ID_RE, ALREADY_SEATED, IN_LOBBY, TABLE_FULL, TABLE_GONE, Dissolved, LobbyChanged, LobbyError,
     LobbyEvent, LobbySnapshot, Member, MyTable, PendingSeat, PendingTable, Player, Seated, SeatNews, TableInfo,
@@ -63,7 +64,7 @@ log = logging.getLogger("momiji_tui.lobby")
 BOT_NAMES = ("Kaede", "Ginnan", "Sakura", "Donguri")
 
 
-class Lobby(LiveGames):
+class Lobby(LobbyRatings, LiveGames):
     """The shared tables and players of one server process.
 
     ``data_dir``: the server's data directory. ``seat_wait``: seconds a seat
@@ -76,9 +77,10 @@ class Lobby(LiveGames):
     moves; tests inject ``think`` (how a decision is asked), ``pause`` and
     ``call_later`` (the seat-wait timer) instead of the loop's. ``games``:
     the database (``momiji serve --database``): shared and solo games are
-    saved there, not in ``data_dir`` (closed by :meth:`close`).
-    ``spectators``: members may watch games (:mod:`.spectators`; False:
-    ``momiji serve --no-spectators``).
+    saved there, not in ``data_dir`` (closed by :meth:`close`). ``ratings``:
+    rate the shared games that finish (:mod:`.lobby_ratings`), in ``games``'
+    database or else in ``data_dir``. ``spectators``: members may watch
+    games (:mod:`.spectators`; False: ``momiji serve --no-spectators``).
     """
 
     def __init__(self, data_dir: str | os.PathLike[str], *, seat_wait: float | None = 120.0,
@@ -86,7 +88,7 @@ class Lobby(LiveGames):
                  make_bot: Callable[..., object] | None = None, bot_delay: float = 0.6,
                  think: Think | None = None, pause: Pause = asyncio.sleep,
                  call_later: CallLater | None = None, games: DatabaseGames | None = None,
-                 spectators: bool = True) -> None:
+                 ratings: bool = False, spectators: bool = True) -> None:
         self.data_dir = Path(data_dir)
         self.spectators = Spectators(spectators)
         self.games = games
@@ -108,6 +110,7 @@ class Lobby(LiveGames):
         self.think = think or (lambda table, seat: think_in_thread(table, seat, self.make_bot))
         self.pause = pause
         self.call_later = call_later
+        self._init_ratings(ratings, self.data_dir, games)
 
     # ------------------------------------------------------------------ paths
     def player_dir(self, player: Player) -> Path:
@@ -127,6 +130,7 @@ class Lobby(LiveGames):
         others = ((m.player.account_id, label) for m, label in self.labels.items())
         self.labels[member] = unique_label(member.player, others)
         self.members[member] = IN_LOBBY
+        self.look_up_rating(member.player.account_id)
         owned = self.shared.owned_by(member.player.account_id)  # the database: another process's games too
         if owned is not None:
             self._load_index()[member.player.account_id] = owned
@@ -287,6 +291,7 @@ class Lobby(LiveGames):
                 live.seats[i].member = s.member
                 self._set_activity_quiet(s.member, f"playing at {table.game_id}")
                 s.member.lobby_event(Seated(table, i))
+        self._announce_ratings(live)
         self._drive(live)
 
     def _not_started(self, pending: PendingTable, exc: Exception, reason: str) -> None:
@@ -331,7 +336,8 @@ class Lobby(LiveGames):
 
     def snapshot(self) -> LobbySnapshot:
         """Who is playing, and at which tables."""
-        players = tuple(sorted((self.label(m), activity) for m, activity in self.members.items()))
+        players = tuple(sorted((self.label(m) + self.rating_tag(m.player.account_id), activity)
+                               for m, activity in self.members.items()))
         tables: list[TableInfo] = []
         for p in self.pending.values():
             seats = tuple((s.name or "open", "bot" if s.kind == BOT else ("open" if s.member is None else "here"))
@@ -346,7 +352,7 @@ class Lobby(LiveGames):
                     status = "here"
                 else:
                     status = "bot for" if s.taken else "away"
-                statuses.append((s.name, status))
+                statuses.append((s.name + self.rating_tag(s.account_id), status))
             state = "finished" if live.table.finished else "playing"
             phase = live.table.state.phase
             detail = "draft" if phase == "draft" else ("final scores" if state == "finished"

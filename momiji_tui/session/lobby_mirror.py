@@ -6,7 +6,7 @@ process. Plain data; :mod:`.database_lobby` reads and writes the rows."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 
 from ..engine.events import SeatControlChanged
 from ..store.database.lobby_rows import LobbyRows, TableRow
@@ -73,9 +73,11 @@ class Mirror:
             del self._remote[key]
 
 
-def remote_players(rows: LobbyRows, process: str) -> list[tuple[str, str]]:
-    """(label, activity) of everyone online in other processes."""
-    return [(m.label, m.activity) for m in rows.members if m.process != process]
+def remote_players(rows: LobbyRows, process: str,
+                   tag: Callable[[str], str] = lambda account_id: "") -> list[tuple[str, str]]:
+    """(label, activity) of everyone online in other processes; ``tag(account
+    id)`` goes after the label (the lobby's ``rating_tag``)."""
+    return [(m.label + tag(m.account_id), m.activity) for m in rows.members if m.process != process]
 
 
 IN_PLAY = "in play"

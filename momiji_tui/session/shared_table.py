@@ -338,6 +338,9 @@ class LiveGames:
     def _migrate(self) -> None:
         raise NotImplementedError
 
+    def _rate(self, live: LiveTable) -> None:
+        """The game of ``live`` just finished: update its players' ratings."""
+
     async def start_following(self) -> None:
         """Start following other processes (the database lobby); on files, nothing to follow."""
 
@@ -368,6 +371,7 @@ class LiveGames:
                 return
             live.finished_seen = True
             logging.getLogger("momiji").info("table ended: game %s, finished", live.game_id)
+            self._rate(live)
             for seat in live.seats:
                 self._cancel_timer(seat)
                 if seat.account_id is not None and self._index is not None:

@@ -149,6 +149,10 @@ def build_parser() -> argparse.ArgumentParser:
                    help="save every game (solo and shared tables) in this PostgreSQL database "
                         "(postgresql://USER@HOST:PORT/DBNAME) instead of the data dir, which keeps "
                         "the host key (default: $MOMIJI_DATABASE_URL if set)")
+    p.add_argument("--ratings", action=argparse.BooleanOptionalAction, default=True,
+                   help="rate players from the shared games they finish (openskill; kept with the "
+                        "games: the data dir or --database) and show the ratings in the lobby, at "
+                        "tables and on the score sheet (default: on; --no-ratings: off)")
     p.add_argument("--workers", type=_worker_count, default=1, metavar="N",
                    help="serve from N processes on the same port (SO_REUSEPORT), so every core "
                         "renders; a worker that dies is replaced (default 1, at most "
@@ -277,6 +281,7 @@ async def _serve_until(args: argparse.Namespace, stop: asyncio.Event,
             login_timeout=args.login_timeout, throttle=_throttle_limits(args),
             guest_retention_days=args.guest_retention if sweep else 0,
             housekeeping_every=args.summary_every * 60,
+            ratings=args.ratings,
             spectators=args.spectators,
             lobby_options={"heartbeat": args.lobby_heartbeat or 5.0, "ttl": 4 * (args.lobby_heartbeat or 5.0)},
         )

@@ -206,6 +206,7 @@ async def start_game_server(
     housekeeping_every: float | None = 600.0,
     games: DatabaseGames | None = None,
     lobby_options: dict[str, Any] | None = None,
+    ratings: bool = False,
     spectators: bool = True,
     **server_options: Any,
 ) -> GameServer:
@@ -232,6 +233,8 @@ async def start_game_server(
             (``session/spectators.py``; False: ``--no-spectators``).
         lobby_options: more options of the database's shared lobby
             (``DatabaseLobby``: ``heartbeat``, ``ttl``; tests shorten them).
+        ratings: rate the shared games that finish, in the same store as
+            the games (``momiji serve --ratings``, the default there).
         server_options: passed to :func:`momiji_tui.ssh.start_server`
             (host, port, auth, limits, timeouts, host_key_path, ...).
     """
@@ -242,12 +245,13 @@ async def start_game_server(
         make_bot = pool.make_bot
     # The lobby runs the shared tables' bots (one task per table); the apps run their solo games' bots.
     if games is None:
-        lobby = Lobby(root, seat_wait=seat_wait, make_bot=make_bot, bot_delay=bot_delay, spectators=spectators)
+        lobby = Lobby(root, seat_wait=seat_wait, make_bot=make_bot, bot_delay=bot_delay, ratings=ratings,
+                      spectators=spectators)
     else:  # the lobby shared with every process on the database (docs/SERVER.md); psycopg only then
         from momiji_tui.session.database_lobby import DatabaseLobby
 
         lobby = DatabaseLobby(root, games=games, seat_wait=seat_wait, make_bot=make_bot, bot_delay=bot_delay,
-                              spectators=spectators, **(lobby_options or {}))
+                              ratings=ratings, spectators=spectators, **(lobby_options or {}))
         try:
             await lobby.start_following()
         except BaseException:

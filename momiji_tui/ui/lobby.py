@@ -220,6 +220,17 @@ class LobbyApp(MomijiApp):
         """The names of those watching the open game."""
         return self.lobby.watchers_of(self.table.game_id) if self.table is not None else ()
 
+    def rating_line(self, game_id: str) -> str | None:
+        """What ``game_id`` did to its players' ratings, as the score sheet
+        says it (``"Ratings: You rating 27.1 (+0.8), bob·Cd4e rating 3.2
+        (-0.4)."``), or None: not a shared game rated here."""
+        live = self.lobby.live.get(game_id)
+        if live is None:
+            return None
+        names = {s.account_id: "You" if s.account_id == self.player.account_id else s.name
+                 for s in live.seats if s.account_id is not None}
+        return self.lobby.rating_line(game_id, names)
+
     def return_to_table(self, game_id: str) -> str | None:
         """Sit back down at a shared game; returns why not, or None."""
         try:

@@ -27,7 +27,7 @@ async def test_the_schema_is_created_then_reopening_changes_nothing(pg_url, pg_a
     await store.close()
     tables = {r[0] for r in pg_admin.execute("SELECT tablename FROM pg_tables WHERE schemaname = 'public'")}
     assert tables == {"momiji_schema", "games", "events", "lobby_processes", "lobby_members", "lobby_tables",
-                      "lobby_seats"}
+                      "lobby_seats", "ratings", "rated_games"}
     assert pg_admin.execute("SELECT version FROM momiji_schema").fetchone() == (SCHEMA_VERSION,)
     changed = pg_admin.execute("SELECT changed FROM momiji_schema").fetchone()
     store = await open_store(pg_url)  # a no-op: same version, same row, nothing created twice
@@ -65,7 +65,7 @@ async def test_a_version_1_database_is_migrated_to_2_keeping_its_games(pg_url, p
         await conn.close()
     store = await open_store(pg_url)
     await store.close()
-    assert pg_admin.execute("SELECT version FROM momiji_schema").fetchone() == (2,)
+    assert pg_admin.execute("SELECT version FROM momiji_schema").fetchone() == (SCHEMA_VERSION,)
     assert pg_admin.execute("SELECT game_id FROM games").fetchall() == [(GAME,)]
     assert pg_admin.execute("SELECT count(*) FROM lobby_seats").fetchone() == (0,)
 

@@ -33,6 +33,9 @@ Version 2 (the shared lobby; :mod:`.lobby_rows` writes and reads it):
   seat is taken by an UPDATE that only matches while it is open, so of two
   players exactly one gets it, and ``UNIQUE (table_id, account_id)`` keeps
   one identity to one seat of a table.
+
+Version 3 (ratings; :mod:`.ratings` writes and reads it): ``ratings`` (one
+row per rated account) and ``rated_games`` (each rated game's changes).
 """
 
 from __future__ import annotations
@@ -40,8 +43,9 @@ from __future__ import annotations
 import psycopg
 
 from ..errors import NewerSchema
+from . import ratings
 
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
 #: Any constant: the key of the advisory lock taken while the schema changes.
 _LOCK_KEY = 0x6D6F6D696A69  # "momiji"
 
@@ -105,7 +109,7 @@ _V2 = (
 )
 
 #: ``{N: statements}``: the statements that turn schema N-1 into schema N.
-STEPS: dict[int, tuple[str, ...]] = {1: _V1, 2: _V2}
+STEPS: dict[int, tuple[str, ...]] = {1: _V1, 2: _V2, 3: ratings.SCHEMA}
 
 
 async def schema_version(conn: psycopg.AsyncConnection[tuple[object, ...]]) -> int:

@@ -110,6 +110,14 @@ class SavedGamesLister(Protocol):
     def saved_games(self) -> list[SavedGameRow]: ...
 
 
+@runtime_checkable
+class RatingsTeller(Protocol):
+    """An app that says what a finished game did to its players' ratings
+    (over SSH: the lobby's, ``session/lobby_ratings.py``)."""
+
+    def rating_line(self, game_id: str) -> str | None: ...
+
+
 def host(node: Any) -> GameHost:
     """``node.app`` typed as the :class:`GameHost` (a screen or widget in a
     mounted app). No check is made; the app implements the Protocol."""

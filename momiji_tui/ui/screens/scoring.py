@@ -26,6 +26,7 @@ from ..models.score_sheet import OWNER_MARK, reveal_interval, score_steps, score
 from ..models.render import TORII
 from ...store.errors import StoreError
 from ..models.new_game import NewGameOptions, rematch_options
+from ..models.host import RatingsTeller
 from .new_game import NewGameScreen
 from .review import ReviewScreen
 from .sized import SizedScreen, SizeNotice
@@ -148,6 +149,9 @@ class ScoringScreen(SizedScreen):
         result = Text()
         if not self.revealing:
             result.append(winner_sentence(sheet, [s.name for s in app.table.seats], app.seat), style="bold")
+            ratings = self.app.rating_line(app.table.game_id) if isinstance(self.app, RatingsTeller) else None
+            if ratings:
+                result.append("\n" + ratings)
         else:
             result.append(f"Revealing… {self.app_key('space')} next row, {self.app_key('enter')} all.",
                           style="dim")
