@@ -325,6 +325,11 @@ class MomijiApp(App[None]):
         over SSH, the lobby's spectators)."""
         return ()
 
+    def may_be_watched(self) -> bool:
+        """Whether a new game here may be offered to watchers (the new-game
+        form's *Watchers* field): never in a local app."""
+        return False
+
     def record_hint(self, seat: int, win_percent: int) -> str | None:
         """Record in the game log that ``seat`` was shown a hint.
         Returns None when saved, else why not (nothing changed, the hint is

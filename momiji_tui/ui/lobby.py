@@ -220,6 +220,10 @@ class LobbyApp(MomijiApp):
         """The names of those watching the open game."""
         return self.lobby.watchers_of(self.table.game_id) if self.table is not None else ()
 
+    def may_be_watched(self) -> bool:
+        """Whether the server lets games be watched (``--no-spectators``: no)."""
+        return self.lobby.spectators.enabled
+
     def rating_line(self, game_id: str) -> str | None:
         """What ``game_id`` did to its players' ratings, as the score sheet
         says it (``"Ratings: You rating 27.1 (+0.8), bob·Cd4e rating 3.2

@@ -229,3 +229,18 @@ async def test_watching_a_game_in_play_is_not_idling(lobby):
         await pilot.press("escape")
         await pilot.pause()
         assert not app.waiting_with_others()
+
+
+async def test_the_new_game_form_has_no_watchers_field_when_watching_is_off(tmp_path):
+    from momiji_tui.ui.screens.new_game import NewGameScreen
+
+    lobby = Lobby(tmp_path / "served", seat_wait=None, spectators=False)
+    app = LobbyApp(lobby, Player("key-alice", "alice"), bot_delay=0)
+    try:
+        async with app.run_test(size=(80, 24)) as pilot:
+            await until_screen(pilot, LobbyScreen)
+            await pilot.press("n")
+            await until_screen(pilot, NewGameScreen)
+            assert not app.screen.query("#watchable") and app.screen.options().watchable is False
+    finally:
+        lobby.close()

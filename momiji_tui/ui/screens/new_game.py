@@ -84,7 +84,7 @@ class NewGameScreen(SizedScreen):
                 yield Select([("Off: piles show every card", False),
                               ("On: only top cards (RULES §8)", True)],
                              value=app.memory_mode, allow_blank=False, compact=True, id="memory")
-            if app.hosted:  # over SSH: others in the lobby may watch (session/spectators.py)
+            if app.may_be_watched():  # over SSH: others in the lobby may watch (session/spectators.py)
                 with Horizontal(classes="field"):
                     yield Label("Watchers", classes="field-label")
                     yield Select([("Nobody may watch", False), ("Others may watch (no hand shown)", True)],
