@@ -44,3 +44,16 @@ async def test_the_watch_screen_cuts_no_line_at_80x24(isolated_dirs, stage):
         await pilot.pause()
         assert not app.screen.query(HandRegion)
         assert cut_lines(app) == []
+
+
+async def test_a_wide_terminal_puts_the_watchers_log_beside_the_table(isolated_dirs):
+    table = mid_game()
+    app = MomijiApp(isolated_dirs, bot_delay=0, make_bot=scripted_bot)
+    async with app.run_test(size=(160, 40)) as pilot:
+        await pilot.pause()
+        app.push_screen(WatchScreen(Watch(table.game_id, table, tuple(s.name for s in table.seats))))
+        await until_screen(pilot, WatchScreen)
+        await pilot.pause()
+        log, body = app.screen.query_one("#log"), app.screen.query_one("#table")
+        assert log.region.x >= body.region.right and log.region.height > 20
+        assert cut_lines(app) == []
