@@ -1,4 +1,4 @@
-"""``momiji``: play, resume, list, simulate, tournament, serve.
+"""``momiji``: play, learn, resume, list, simulate, tournament, serve.
 
 Imports are lazy so ``momiji --help`` starts fast (no Textual import).
 """
@@ -82,6 +82,15 @@ def cmd_play(args: argparse.Namespace) -> int:
                              bot_levels=levels if len(levels) > 1 else (),
                              landscape_mode="draft" if args.draft else "starter", seed=args.seed)
     return _run_app(MomijiApp(_data_dir(args), new_game=new))
+
+
+def cmd_learn(args: argparse.Namespace) -> int:
+    """Start the guided first game ("Learn to play") at once."""
+    if _refuse_without_terminal():
+        return NO_TERMINAL_STATUS
+    from .ui.app import MomijiApp
+
+    return _run_app(MomijiApp(_data_dir(args), learn=True))
 
 
 def _run_app(app) -> int:
@@ -329,6 +338,9 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--draft", action="store_true", help="draft landscapes (RULES §2.1)")
     play.add_argument("--seed", type=argtypes.seed, help="seed for a reproducible deal (0 or more)")
     play.set_defaults(func=cmd_play, command_parser=play)
+    learn = sub.add_parser("learn", help="learn to play: a guided first game against Easy")
+    _add_common(learn)
+    learn.set_defaults(func=cmd_learn)
     resume = sub.add_parser("resume", help="continue a saved game")
     _add_common(resume)
     resume.add_argument("game_id", nargs="?", help="the game (default: the latest unfinished)")

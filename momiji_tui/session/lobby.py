@@ -152,7 +152,7 @@ class Lobby(LobbyRatings, LiveGames):
             self._changed()
 
     def label(self, member: Member) -> str:
-        """The name others see for ``member`` ("alice·Ab3x", "bob (guest)")."""
+        """The name others see for ``member`` ("alice", "bob (guest)"; see ``names.py``)."""
         return self.labels.get(member) or unique_label(member.player, ())
 
     def set_activity(self, member: Member, activity: str) -> None:

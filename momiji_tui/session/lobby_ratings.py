@@ -100,7 +100,7 @@ class LobbyRatings:
 
     def ratings_at_start(self, live: LiveTable) -> str | None:
         """What the players of a table that starts are told: ``"Rated game:
-        alice·Ab3x rating 27.1, bob·Cd4e unrated, Kaede (normal) bot 22.0."``,
+        alice rating 27.1, bob unrated, Kaede (normal) bot 22.0."``,
         or why it is not rated; None when ratings are off."""
         if self.ratings is None:
             return None

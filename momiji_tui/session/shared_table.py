@@ -45,12 +45,15 @@ class LobbyError(Exception):
 class Player:
     """Who a member is. ``account_id`` is opaque and filesystem-safe (for a
     key: a hash of its fingerprint; for a guest: new on every login);
-    ``name`` is a display name only; ``key_hint`` a short fingerprint to show."""
+    ``name`` is a display name only; ``key_hint`` a short fingerprint to show;
+    ``bound``: the server's store gave ``name`` to this player's key (it
+    shows bare: nobody else can show it, ``session/bound_names.py``)."""
 
     account_id: str
     name: str
     is_guest: bool = False
     key_hint: str = ""
+    bound: bool = False
 
     def __post_init__(self) -> None:
         if not ACCOUNT_ID_RE.fullmatch(self.account_id):

@@ -149,16 +149,30 @@ class Table:
         game_id = new_game_id()
         events = engine.create_game([s.name for s in seats], seed=seed,
                                     landscape_mode=landscape_mode, game_id=game_id)
+        return cls.start(seats, events, data_dir=data_dir, holder=holder, create_log=create_log)
+
+    @classmethod
+    def start(cls, seats: list[SeatConfig], events: list[ev.Event], *,
+              data_dir: str | os.PathLike[str] | None = None, holder: str = "momiji",
+              create_log: LogFactory | None = None) -> Self:
+        """A new game from its opening ``events`` (``GameCreated`` first, as
+        ``engine.create_game`` makes them, or a fixed deal such as the
+        tutorial's), saved as :meth:`new` saves it. Raises the store's
+        ``WriteFailed`` if the save cannot be made."""
+        created = events[0]
+        if not isinstance(created, ev.GameCreated):
+            raise ValueError("a game starts with GameCreated")
+        game_id, seed, landscape_mode = created.game_id, created.seed, created.landscape_mode
         log: GameWriter | None = None
         header = {
-            "game_id": game_id, "rules_version": RULES_VERSION, "seed": seed,
+            "game_id": game_id, "rules_version": created.rules_version, "seed": seed,
             "seats": [asdict(s) for s in seats], "landscape_mode": landscape_mode,
         }
         if create_log is not None:
             log = create_log(header, [engine.to_dict(e) for e in events])
         elif data_dir is not None:
             log = GameLog.create(data_dir, header, events=[engine.to_dict(e) for e in events], holder=holder)
-        return cls(events, seats, log, bot_seed=seed)
+        return cls(events, seats, log, bot_seed=seed or 0)
 
     @classmethod
     def resume(cls, path: str | os.PathLike[str], *, holder: str = "momiji") -> Self:

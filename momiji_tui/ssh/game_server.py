@@ -13,10 +13,13 @@ import contextvars
 import gc
 import logging
 from collections.abc import Awaitable, Callable
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from momiji_tui.session.bound_names import NameBook, NameSession, bind_key, guest_name
 from momiji_tui.session.lobby import Lobby, Player
+from momiji_tui.store.names import FileNames
 from momiji_tui.ssh.bot_pool import BotPool
 from momiji_tui.ssh import housekeeping
 from momiji_tui.ssh.hostkey import default_data_dir
@@ -32,12 +35,47 @@ log = logging.getLogger("momiji_tui.ssh")
 
 
 def player_of(identity: Identity) -> Player:
-    """The lobby's view of an SSH identity: its opaque account id, its display
-    name, and a short form of its key fingerprint to show the player."""
+    """The lobby's view of an SSH identity whose name is not bound: its
+    opaque account id, its display name, and a short form of its key
+    fingerprint to show the player (and others: see ``session/names.py``)."""
     hint = ""
     if identity.fingerprint is not None:
         hint = identity.fingerprint[:19] + "…"  # "SHA256:" and 12 characters
     return Player(identity.account_id, identity.display_name, identity.is_guest, hint)
+
+
+def bind_player(book: NameBook, identity: Identity, now: datetime | None = None
+                ) -> tuple[Player, NameSession | None]:
+    """The lobby's view of an SSH identity, its name bound to its key in
+    ``book`` (``session/bound_names.py``): a key gets the name it asked for
+    if it is free or its own, else the next one free; a guest never gets a
+    name a key holds. If the store fails (logged), the player is
+    :func:`player_of`'s, unbound, and the session None. Never raises."""
+    plain = player_of(identity)
+    try:
+        if identity.fingerprint is None:
+            bound = guest_name(book, identity.display_name, identity.account_id)
+        else:
+            bound = bind_key(book, identity.display_name, identity.fingerprint, identity.account_id,
+                             now or datetime.now(UTC))
+        player = Player(bound.account_id, bound.name, identity.is_guest, plain.key_hint,
+                        bound=not identity.is_guest)
+    except Exception as exc:  # the store failed (disk, database, a damaged name file)
+        log.error("cannot bind the name %r of %s: %s", identity.display_name, identity.key, exc)
+        return plain, None
+    if bound.taken:
+        log.info("name %r of %s is taken: given %r", bound.asked, identity.key, bound.name)
+    return player, NameSession(book, bound, identity.fingerprint)
+
+
+def names_of(root: Path, games: DatabaseGames | None) -> NameBook:
+    """Where the server keeps its names: ``<root>/names`` on files, or the
+    database beside the games (every process and host on it agrees)."""
+    if games is None:
+        return FileNames(root / "names")
+    from momiji_tui.store.database.names import DatabaseNames
+
+    return DatabaseNames(games.store)
 
 
 GC_THRESHOLDS = (500, 10, 1000)
@@ -261,9 +299,12 @@ async def start_game_server(
             lobby.close()
             raise
 
+    book = names_of(root, games)
+
     def factory(identity: Identity) -> LobbyApp:
-        return LobbyApp(lobby, player_of(identity), bot_delay=bot_delay, make_bot=make_bot,
-                        advise=pool.advise if pool is not None else None)
+        player, names = bind_player(book, identity)
+        return LobbyApp(lobby, player, bot_delay=bot_delay, make_bot=make_bot,
+                        advise=pool.advise if pool is not None else None, names=names)
 
     chained = server_options.pop("on_session_end", None)
     started: list[GameServer] = []

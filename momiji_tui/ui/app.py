@@ -26,6 +26,7 @@ from ..engine.commands import Command
 from ..engine.events import Event, HintShown
 from ..session.saves import unfinished_games
 from ..session.table import HUMAN, Table
+from ..session.tutorial_table import TutorialTable
 from ..store import SavedGame
 from ..store.errors import SaveDiverged, StoreError, WriteFailed
 from ..store.settings_file import settings_path
@@ -99,7 +100,8 @@ class MomijiApp(App[None]):
                  resume_path: str | os.PathLike[str] | None = None,
                  replay_path: str | os.PathLike[str] | None = None, bot_delay: float | None = None,
                  make_bot: Callable[..., object] | None = None, hosted: bool = False,
-                 advise: Callable[..., Advice] | None = None, replay_watch: bool = False) -> None:
+                 advise: Callable[..., Advice] | None = None, learn: bool = False,
+                 replay_watch: bool = False) -> None:
         super().__init__()
         self.replay_watch = replay_watch
         self.keys_mapped: dict[str, str] = {}  # binding id → keys, as the key map set them
@@ -126,6 +128,7 @@ class MomijiApp(App[None]):
         self._start_new = new_game
         self._start_resume = resume_path
         self._start_replay = replay_path
+        self._start_learn = learn
         self._unsubscribe: Callable[[], None] | None = None
         self.keymap_problems: list[str] = []
         self.start_error: str | None = None  # why the game asked for could not be opened
@@ -193,6 +196,8 @@ class MomijiApp(App[None]):
             self._open_or_exit(lambda: self.resume_game(resume), "open the game")
         elif replay is not None:
             self.push_screen(ReplayScreen(replay, watch=self.replay_watch))
+        elif self._start_learn:
+            self._open_or_exit(self.start_tutorial, "start the tutorial")
 
     def _open_or_exit(self, open_game: Callable[[], None], what: str) -> None:
         """Open the game the command line asked for; if the store refuses
@@ -241,6 +246,27 @@ class MomijiApp(App[None]):
                       memory=self.memory_mode)
         self.open_table(table, seat=0)
 
+    def start_tutorial(self) -> None:
+        """Start and save the guided first game (``session/tutorial.py``)
+        against a scripted Easy, then show its table. Raises the store's
+        ``WriteFailed`` (an ``OSError``) if it cannot be saved."""
+        self.open_table(TutorialTable.begin(data_dir=self.data_dir, holder=self.holder), seat=0)
+
+    def skip_step(self) -> str | None:
+        """Play the rest of the tutorial's current step for the player.
+        Returns None when done, else why not (not a tutorial, not your
+        move, the move could not be saved)."""
+        table = self.table
+        if not isinstance(table, TutorialTable):
+            return "Only the tutorial has steps to skip."
+        if table.current != self.seat or table.finished:
+            return "Wait for your turn to skip a step."
+        try:
+            table.skip()
+        except WriteFailed as exc:
+            return not_saved_text(exc)
+        return None
+
     def resume_game(self, path: str | os.PathLike[str]) -> None:
         """Continue a saved game where it stopped (bots included). Raises the
         store's errors (``StoreError``: damaged, newer, open elsewhere, cannot
@@ -264,7 +290,9 @@ class MomijiApp(App[None]):
             return []
 
     def open_table(self, table: Table, seat: int) -> None:
-        """Sit at ``table`` in ``seat`` and show the screen of its phase."""
+        """Sit at ``table`` in ``seat`` and show the screen of its phase (a
+        resumed tutorial as the tutorial, back at its step)."""
+        table = TutorialTable.adopt(table)
         self.close_table()
         self.table = table
         self.seat = seat

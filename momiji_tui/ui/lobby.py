@@ -23,11 +23,14 @@ from ..bots.advice import Advice
 from ..session.lobby import (
     IN_LOBBY, Dissolved, Lobby, LobbyError, LobbyEvent, Player, Seated, SeatNews, SharedTable,
 )
+from ..session.bound_names import NameSession
 from ..session.shared_table import WatchEnded
 from ..session.spectators import Watch
 from ..session.presence import waiting_with_others
 from ..session.saves import SavedGameRow, describe, describe_saved_games
 from ..session.table import HUMAN, Table
+from ..session.tutorial_table import SEATS as TUTORIAL_SEATS
+from ..session.tutorial_table import TutorialTable
 from ..store import SavedGame, StoreError
 from .app import MomijiApp
 from .models.lobby_text import solo_activity
@@ -37,6 +40,7 @@ from .screens.create_table import CreateTableScreen
 from .screens.join import JoinScreen
 from .screens.lobby import LobbyScreen
 from .screens.my_games import MyGamesScreen
+from .screens.names import NamesScreen
 from .screens.waiting import WaitingScreen
 from .screens.watch import WatchScreen
 from .screens.watch_list import WatchListScreen
@@ -55,6 +59,7 @@ class LobbyApp(MomijiApp):
 
     ``lobby``: the server's lobby. ``player``: who this session is.
     ``bot_delay``/``make_bot``/``advise`` as for :class:`MomijiApp`.
+    ``names``: this session's name bound to its key (None: not bound).
     """
 
     CSS_PATH = [*stylesheets(), styles_dir() / "lobby.tcss"]
@@ -62,15 +67,16 @@ class LobbyApp(MomijiApp):
     #: BINDINGS are the key map's ids, see ``ui/keymap.py``).
     SCREEN_CLASSES: ClassVar[tuple[type[Screen[Any]], ...]] = (
         *MomijiApp.SCREEN_CLASSES, LobbyScreen, MyGamesScreen, CreateTableScreen, JoinScreen, WaitingScreen,
-        WatchListScreen, WatchScreen)
+        NamesScreen, WatchListScreen, WatchScreen)
 
     def __init__(self, lobby: Lobby, player: Player, *, bot_delay: float = 0.6,
                  make_bot: Callable[..., object] | None = None,
-                 advise: Callable[..., Advice] | None = None) -> None:
+                 advise: Callable[..., Advice] | None = None, names: NameSession | None = None) -> None:
         super().__init__(lobby.player_dir(player), bot_delay=bot_delay, make_bot=make_bot, hosted=True,
                          advise=advise)
         self.lobby = lobby
         self.player = player
+        self.names = names
         self.auto_returned = False
         self.exiting = False
         self.games_problem: str | None = None  # why the last listing of this player's games failed
@@ -161,6 +167,19 @@ class LobbyApp(MomijiApp):
             self.lobby.offer_solo(self, self.table)
         self.lobby.set_activity(self, solo_activity(options.seats - 1))
 
+    def start_tutorial(self) -> None:
+        """Start the guided first game (see ``MomijiApp.start_tutorial``;
+        with a database, saved there under this player)."""
+        games = self.lobby.games
+        if games is None:
+            super().start_tutorial()
+        else:
+            self.open_table(games.new_table(TutorialTable, list(TUTORIAL_SEATS), seed=None,
+                                            landscape_mode="starter", owners=[self.player.account_id]), seat=0)
+        if self.table is not None and self.table.log is not None:
+            self.lobby.claim_file(self, self.table.log.path)
+        self.lobby.set_activity(self, solo_activity(1))
+
     def resume_game(self, path: str | os.PathLike[str]) -> None:
         """Resume a solo game of this player (never one open in another session)."""
         if not self.lobby.claim_file(self, path):
@@ -226,7 +245,7 @@ class LobbyApp(MomijiApp):
 
     def rating_line(self, game_id: str) -> str | None:
         """What ``game_id`` did to its players' ratings, as the score sheet
-        says it (``"Ratings: You rating 27.1 (+0.8), bob·Cd4e rating 3.2
+        says it (``"Ratings: You rating 27.1 (+0.8), bob rating 3.2
         (-0.4)."``), or None: not a shared game rated here."""
         live = self.lobby.live.get(game_id)
         if live is None:

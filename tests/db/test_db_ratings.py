@@ -133,7 +133,7 @@ async def test_a_version_2_database_gets_the_ratings_tables_keeping_its_games(pg
                      " VALUES (%s, '{}', '2026.11-2', 5, now(), now())", (GAME,))
     assert pg_admin.execute("SELECT to_regclass('ratings')").fetchone() == (None,)
     await (await open_store(pg_url)).close()
-    assert pg_admin.execute("SELECT version FROM momiji_schema").fetchone() == (3,)
+    assert pg_admin.execute("SELECT version FROM momiji_schema").fetchone() == (schema.SCHEMA_VERSION,)
     assert pg_admin.execute("SELECT game_id FROM games").fetchall() == [(GAME,)]
     assert pg_admin.execute("SELECT count(*) FROM ratings").fetchone() == (0,)
 

@@ -44,7 +44,7 @@ async def test_players_on_two_servers_meet_at_one_table_and_finish_the_game(pg_u
         bob = await clients.terminal(host_b.port, username="bob", key=new_key())
         await bob.wait_for_text("Welcome, bob")
         b_app = await wait_app(host_b, "bob")
-        await alice.wait_for_text("bob·")  # who is online, across servers
+        await alice.wait_for_text("  bob — ")  # who is online, across servers
         await create_table(alice, a_app, seed=4242, seats=3)  # alice, a seat for a player, a bot
         await join_first_table(bob, b_app)  # the table opened on A, listed and joined on B
         await wait_until(lambda: isinstance(a_app.screen, TableScreen) and isinstance(b_app.screen, TableScreen))
@@ -97,7 +97,7 @@ async def test_a_killed_server_loses_no_game_its_player_returns_to_the_seat_on_t
         await alice.wait_for_text("Waiting for")
         await bob.wait_for_text("Join a table (1 open)")
         bob.send("j")
-        await bob.wait_for_text("T1  alice·")
+        await bob.wait_for_text("T1  alice · ")
         bob.send(ENTER)
         await alice.wait_for_text("Hand ")
         await bob.wait_for_text("Hand ")
@@ -170,12 +170,12 @@ async def test_players_on_two_workers_meet_at_one_table_and_finish_the_game(pg_u
         await alice.wait_for_text("Waiting for")
         await bob.wait_for_text("Join a table (1 open)")  # opened on the other worker
         bob.send("j")
-        await bob.wait_for_text("T1  alice·")
+        await bob.wait_for_text("T1  alice · ")
         bob.send(ENTER)
         await alice.wait_for_text("Hand ")
         await bob.wait_for_text("Hand ")
-        await alice.wait_for_text("bob·")
-        await bob.wait_for_text("alice·")
+        await alice.wait_for_text("bob")
+        await bob.wait_for_text("alice")
         await wait_until(lambda: ("Your turn" in alice.text) != ("Your turn" in bob.text))
         games = DatabaseGames.open(pg_url)
         try:

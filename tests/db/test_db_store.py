@@ -27,7 +27,7 @@ async def test_the_schema_is_created_then_reopening_changes_nothing(pg_url, pg_a
     await store.close()
     tables = {r[0] for r in pg_admin.execute("SELECT tablename FROM pg_tables WHERE schemaname = 'public'")}
     assert tables == {"momiji_schema", "games", "events", "lobby_processes", "lobby_members", "lobby_tables",
-                      "lobby_seats", "ratings", "rated_games"}
+                      "lobby_seats", "ratings", "rated_games", "player_names", "name_keys", "name_codes"}
     assert pg_admin.execute("SELECT version FROM momiji_schema").fetchone() == (SCHEMA_VERSION,)
     changed = pg_admin.execute("SELECT changed FROM momiji_schema").fetchone()
     store = await open_store(pg_url)  # a no-op: same version, same row, nothing created twice
@@ -46,8 +46,9 @@ async def test_a_newer_schema_is_refused_and_left_as_it_is(pg_url, pg_admin):
 
 
 async def test_a_version_1_database_is_migrated_to_2_keeping_its_games(pg_url, pg_admin):
-    """A database set up by the previous momiji (schema 1: games and events
-    only) gets the lobby's tables (version 2) at the next start; its games stay."""
+    """A database set up by an older momiji (schema 1: games and events
+    only) gets the lobby's tables (version 2) and every later version's at
+    the next start; its games stay."""
     conn = await open_connection(pg_url, autocommit=True)
     try:
         saved = dict(schema.STEPS)
@@ -68,6 +69,7 @@ async def test_a_version_1_database_is_migrated_to_2_keeping_its_games(pg_url, p
     assert pg_admin.execute("SELECT version FROM momiji_schema").fetchone() == (SCHEMA_VERSION,)
     assert pg_admin.execute("SELECT game_id FROM games").fetchall() == [(GAME,)]
     assert pg_admin.execute("SELECT count(*) FROM lobby_seats").fetchone() == (0,)
+    assert pg_admin.execute("SELECT count(*) FROM player_names").fetchone() == (0,)
 
 
 async def test_a_whole_seeded_game_reads_back_as_its_save_file_does(pg_url, isolated_dirs):

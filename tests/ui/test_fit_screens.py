@@ -8,11 +8,15 @@ screen whole (``cut_words``: text may wrap between words)."""
 
 from __future__ import annotations
 
+from datetime import UTC, datetime
+
 import pytest
 from fit_helpers import LONG_SEATS, cut_widgets, cut_words, long_game
 from helpers import scripted_bot, settle, until_screen
 
+from momiji_tui.session.bound_names import NameSession, bind_key
 from momiji_tui.session.lobby import Lobby, Player
+from momiji_tui.store.names import FileNames
 from momiji_tui.session.saves import describe_saved_games
 from momiji_tui.session.table import Table
 from momiji_tui.ui.app import MomijiApp
@@ -24,6 +28,7 @@ from momiji_tui.ui.screens.join import JoinScreen
 from momiji_tui.ui.screens.lobby import LobbyScreen
 from momiji_tui.ui.screens.menu import MenuScreen
 from momiji_tui.ui.screens.my_games import MyGamesScreen
+from momiji_tui.ui.screens.names import NamesScreen
 from momiji_tui.ui.screens.new_game import NewGameScreen
 from momiji_tui.ui.screens.replay import ReplayScreen
 from momiji_tui.ui.screens.saved import SavedGamesScreen
@@ -32,6 +37,7 @@ from momiji_tui.ui.screens.table import TableScreen
 from momiji_tui.ui.screens.waiting import WaitingScreen
 
 SIZE = (80, 24)
+NOW = datetime(2026, 12, 3, 16, 0, tzinfo=UTC)
 #: A lobby name as shown: the longest name, the key's four characters.
 LONG_PLAYER = Player("acct-fit", "Wwwwwwwwwwwwwwww", key_hint="Ab3x")
 
@@ -121,6 +127,30 @@ async def test_lobby_screens_fit(isolated_dirs, screen):
             app.push_screen(screen())
             await until_screen(pilot, screen)
         assert_fits(app)
+
+
+@pytest.mark.parametrize("asked", ["Wwwwwwwwwwwwwwww", "Mmmmmmmmmmmmmmmm"])
+async def test_names_screen_and_the_taken_name_line_fit(isolated_dirs, asked):
+    """Your name and keys, with a code shown, for the owner of the longest
+    name and for another key that asked for it (then the lobby's welcome
+    starts with the line saying which name it got)."""
+    book = FileNames(isolated_dirs / "names")
+    owner = "SHA256:" + "A" * 43
+    bind_key(book, "Wwwwwwwwwwwwwwww", owner, "key-" + "a" * 32, NOW)
+    fingerprint = owner if asked.startswith("W") else "SHA256:" + "B" * 43
+    bound = bind_key(book, "Wwwwwwwwwwwwwwww", fingerprint, "key-" + "b" * 32, NOW)
+    player = Player(bound.account_id, bound.name, key_hint=fingerprint[:19] + "…", bound=True)
+    app = LobbyApp(Lobby(isolated_dirs), player, bot_delay=0, names=NameSession(book, bound, fingerprint))
+    async with app.run_test(size=SIZE) as pilot:
+        await until_screen(pilot, LobbyScreen)
+        assert_fits(app, [bound.name, "Your name and keys"])
+        assert ("belongs to another key" in str(app.screen.query_one("#lobby-who").render())) == bound.taken
+        await pilot.press("k")
+        await until_screen(pilot, NamesScreen)
+        await pilot.press("enter")
+        await pilot.pause()
+        code = str(app.screen.query_one("#names-message").render()).split()[2]
+        assert_fits(app, [bound.name, code])
 
 
 class _Member:

@@ -13,6 +13,7 @@ import asyncio
 import os
 import random
 from collections.abc import Awaitable, Callable
+from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
@@ -20,7 +21,9 @@ from fit_helpers import long_game
 from fuzz_keys import FuzzApp, FuzzLobbyApp, check_games, no_error_logged, press_random_keys, settle_bots
 from helpers import scripted_bot, until_human_or_end, until_screen
 
+from momiji_tui.session.bound_names import NameSession, bind_key
 from momiji_tui.session.lobby import Lobby, Player
+from momiji_tui.store.names import FileNames
 from momiji_tui.ui.app import MomijiApp
 from momiji_tui.ui.models.new_game import NewGameOptions
 from momiji_tui.ui.screens.choice import ChoiceScreen
@@ -31,6 +34,7 @@ from momiji_tui.ui.screens.join import JoinScreen
 from momiji_tui.ui.screens.lobby import LobbyScreen
 from momiji_tui.ui.screens.menu import MenuScreen
 from momiji_tui.ui.screens.my_games import MyGamesScreen
+from momiji_tui.ui.screens.names import NamesScreen
 from momiji_tui.ui.screens.new_game import NewGameScreen
 from momiji_tui.ui.screens.replay import ReplayScreen
 from momiji_tui.ui.screens.saved import SavedGamesScreen
@@ -197,9 +201,17 @@ async def _watch(pilot, lobby: Lobby) -> None:
     await until_screen(pilot, WatchScreen)
 
 
+async def _names(pilot, lobby: Lobby) -> None:
+    book = FileNames(lobby.data_dir / "names")
+    fingerprint = "SHA256:" + "C" * 43
+    pilot.app.names = NameSession(book, bind_key(book, "cat", fingerprint, "key-cat", datetime.now(UTC)), fingerprint)
+    pilot.app.push_screen(NamesScreen())
+    await until_screen(pilot, NamesScreen)
+
+
 LOBBY_SCREENS: dict[str, Setup] = {
     "lobby": _lobby, "my games": _my_games, "create table": _create, "join": _join, "waiting": _waiting,
-    "watch list": _watch_list, "watch": _watch,
+    "names": _names, "watch list": _watch_list, "watch": _watch,
 }
 
 
@@ -229,7 +241,8 @@ def test_every_screen_class_is_fuzzed():
 
     started = {MenuScreen, NewGameScreen, DraftScreen, TableScreen, ChoiceScreen, LiveScoreScreen,
                ScoringScreen, SavedGamesScreen, ReplayScreen, HelpScreen, RulesScreen, LobbyScreen,
-               MyGamesScreen, CreateTableScreen, JoinScreen, WaitingScreen, WatchListScreen, WatchScreen}
+               MyGamesScreen, CreateTableScreen, JoinScreen, WaitingScreen, NamesScreen, WatchListScreen,
+               WatchScreen}
 
     assert set(FuzzLobbyApp.SCREEN_CLASSES) - started == {ReviewScreen}
     assert MomijiApp.SCREEN_CLASSES == FuzzApp.SCREEN_CLASSES

@@ -105,7 +105,7 @@ def test_a_name_given_with_name_passes_the_same_rule():
 
 def test_the_lobby_label_of_a_player_is_escaped():
     class P:
-        account_id, name, is_guest, key_hint = "a1", NAME, True, ""
+        account_id, name, is_guest, key_hint, bound = "a1", NAME, True, "", False
 
     assert not _raw(player_label(P()))
 

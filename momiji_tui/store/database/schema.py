@@ -36,6 +36,11 @@ Version 2 (the shared lobby; :mod:`.lobby_rows` writes and reads it):
 
 Version 3 (ratings; :mod:`.ratings` writes and reads it): ``ratings`` (one
 row per rated account) and ``rated_games`` (each rated game's changes).
+
+Version 4 (names bound to keys; :mod:`.names` writes and reads it):
+``player_names`` (one row per claimed name, ``PRIMARY KEY (name_key)``: of
+two hosts claiming one name exactly one gets it), ``name_keys`` (the keys
+that may show a name) and ``name_codes`` (one-time codes, by their SHA-256).
 """
 
 from __future__ import annotations
@@ -43,9 +48,9 @@ from __future__ import annotations
 import psycopg
 
 from ..errors import NewerSchema
-from . import ratings
+from . import names, ratings
 
-SCHEMA_VERSION = 3
+SCHEMA_VERSION = 4
 #: Any constant: the key of the advisory lock taken while the schema changes.
 _LOCK_KEY = 0x6D6F6D696A69  # "momiji"
 
@@ -109,7 +114,7 @@ _V2 = (
 )
 
 #: ``{N: statements}``: the statements that turn schema N-1 into schema N.
-STEPS: dict[int, tuple[str, ...]] = {1: _V1, 2: _V2, 3: ratings.SCHEMA}
+STEPS: dict[int, tuple[str, ...]] = {1: _V1, 2: _V2, 3: ratings.SCHEMA, 4: names.SCHEMA}
 
 
 async def schema_version(conn: psycopg.AsyncConnection[tuple[object, ...]]) -> int:

@@ -88,6 +88,7 @@ def keys_md(app: KeyNamer | None = None, known: Collection[str] = (), rules: Hou
         ("table.info", "i", "explain the card or column under the cursor; again: each objective, landscape"),
         ("table.score", "=", "the live score's breakdown: piles, acorns, objectives if the game ended now (§7)"),
         ("table.menu", "q", "back to the menu (the game is saved after every move)"),
+        ("table.skip_step", "N", "Learn to play: do the step shown for me and go on to the next"),
         ("app.help", "?", "this help (F1 too); ctrl+p command palette; ctrl+q quit"),
         ("app.rules", "F2", "the rules in full (docs/RULES.md), at the section the message line cites"),
     ]
@@ -124,7 +125,8 @@ RULES = f"""\
 
 Collect autumn leaves, build piles, close them with torii, spend acorns.
 Highest score wins (§7). This is the rules in brief; `F2` opens the rules of
-record in full (at the section a message cites).
+record in full (at the section a message cites). New to Momiji? *Learn to
+play* in the menu (or `momiji learn`) is a guided first game.
 
 ## Your turn (§3)
 Take exactly **one main action** — collect (§4.1), play (§4.2) or activate an

@@ -24,6 +24,8 @@ from ..models.lobby_text import GUEST_NOTE, who_is_playing
 from .create_table import CreateTableScreen
 from .join import JoinScreen
 from .my_games import MyGamesScreen
+from .names import NamesScreen
+from ...session.bound_names import taken_line
 from .new_game import NewGameScreen
 from .watch_list import WatchListScreen
 
@@ -39,6 +41,8 @@ class LobbyScreen(LobbyListScreen):
         Binding("r", "resume", "My games", id="lobby.resume"),
         Binding("t", "create", "Create table", id="lobby.create"),
         Binding("j", "join", "Join table", id="lobby.join"),
+        Binding("k", "names", "Name and keys", id="lobby.names", show=False),
+        Binding("l", "learn", "Learn to play", show=False, id="lobby.learn"),  # the list says it: the footer is full
         Binding("w", "watch", "Watch", show=False, id="lobby.watch"),  # listed in the menu
         Binding("q", "app.quit", "Quit", id="lobby.quit"),
     ]
@@ -64,6 +68,8 @@ class LobbyScreen(LobbyListScreen):
         app = lobby_host(self)
         player = app.player
         who = Text()
+        if app.names is not None and app.names.bound.taken:  # one line: which name, and the one given
+            who.append(taken_line(app.names.bound.asked, app.lobby.label(app)) + "\n", style="bold")
         if player.is_guest:  # named as others see them: "zed-2 (guest)"
             who.append(f"Welcome, {app.lobby.label(app)}. ", style="bold")
             who.append(GUEST_NOTE, style="italic")
@@ -113,6 +119,8 @@ class LobbyScreen(LobbyListScreen):
         menu.add_option(Option(f"j  Join a table ({open_tables} open)", id="join"))
         if lobby.spectators.enabled:
             menu.add_option(Option(f"w  Watch a game ({len(lobby.watchable())} playing)", id="watch"))
+        menu.add_option(Option("k  Your name and keys", id="names"))
+        menu.add_option(Option("l  Learn to play (a guided first game)", id="learn"))
         menu.add_option(Option("?  Help and rules", id="help"))
         menu.add_option(Option("q  Quit", id="quit"))
         ids = [menu.get_option_at_index(i).id for i in range(menu.option_count)]
@@ -122,9 +130,13 @@ class LobbyScreen(LobbyListScreen):
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         actions = {"continue": self.action_continue, "new": self.action_new, "resume": self.action_resume,
                    "create": self.action_create, "join": self.action_join, "watch": self.action_watch,
-                   "help": lobby_host(self).action_help,
+                   "names": self.action_names, "learn": self.action_learn, "help": lobby_host(self).action_help,
                    "quit": self.app.exit}
         actions[str(event.option.id)]()
+
+    def action_names(self) -> None:
+        """Your name and keys: add another key to your name."""
+        self.app.push_screen(NamesScreen())
 
     def action_continue(self) -> None:
         """Return to a shared table, else continue the newest solo game."""
@@ -147,6 +159,13 @@ class LobbyScreen(LobbyListScreen):
         # The name goes in with the form, not after it is shown: a later fill
         # overwrote what the player had typed or pasted meanwhile.
         self.app.push_screen(NewGameScreen(name=lobby_host(self).player.name))
+
+    def action_learn(self) -> None:
+        """The guided first game against a scripted Easy."""
+        try:
+            lobby_host(self).start_tutorial()
+        except Exception as exc:  # the store or the database refused
+            self.say(f"Cannot start the tutorial: {exc}")
 
     def action_resume(self) -> None:
         """Every unfinished game of mine: solo and at shared tables."""

@@ -1,4 +1,4 @@
-"""The start menu: continue, new game, saved games, help, quit."""
+"""The start menu: continue, new game, saved games, learn to play, help, quit."""
 
 from __future__ import annotations
 
@@ -30,6 +30,7 @@ class MenuScreen(SizedScreen):
         Binding("n", "new", "New", id="menu.new"),
         Binding("c", "continue", "Continue", id="menu.continue"),
         Binding("s", "saved", "Saved", id="menu.saved"),
+        Binding("l", "learn", "Learn to play", show=False, id="menu.learn"),  # the list says it: the footer is full
         Binding("q", "app.quit", "Quit", id="menu.quit"),
     ]
 
@@ -68,6 +69,7 @@ class MenuScreen(SizedScreen):
             menu.add_option(Option(f"c  Continue your last game ({unfinished[0].game_id})", id="continue"))
         menu.add_option(Option("n  New game", id="new"))
         menu.add_option(Option("s  Saved games", id="saved"))
+        menu.add_option(Option("l  Learn to play (a guided first game)", id="learn"))
         menu.add_option(Option("?  Help and rules", id="help"))
         menu.add_option(Option("q  Quit", id="quit"))
         menu.highlighted = 0
@@ -75,6 +77,7 @@ class MenuScreen(SizedScreen):
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         action = {"continue": self.action_continue, "new": self.action_new, "saved": self.action_saved,
+                  "learn": self.action_learn,
                   "help": host(self).action_help, "quit": self.app.exit}[str(event.option.id)]
         action()
 
@@ -94,6 +97,13 @@ class MenuScreen(SizedScreen):
             host(self).resume_game(unfinished[0].path)
         except (StoreError, OSError) as exc:
             message.update(f"Cannot continue: {exc}")
+
+    def action_learn(self) -> None:
+        """Start the guided first game (a game that cannot be saved is explained)."""
+        try:
+            host(self).start_tutorial()
+        except (StoreError, OSError) as exc:
+            self.query_one("#menu-message", Label).update(f"Cannot start the tutorial: {exc}")
 
     def action_saved(self) -> None:
         """Browse saved games."""

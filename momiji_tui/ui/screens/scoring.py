@@ -21,6 +21,8 @@ from textual.widgets import Footer, Static
 
 from ...engine.rules_data import LEAF_NAMES
 from ...session.deal_seed import seed_reveal_line
+from ...session.tutorial import score_explained
+from ...session.tutorial_table import TutorialTable
 from ..models.turn_news import end_reason_title
 from ..models.score_sheet import OWNER_MARK, reveal_interval, score_steps, score_table, winner_sentence
 from ..models.render import TORII
@@ -162,7 +164,14 @@ class ScoringScreen(SizedScreen):
                   f"{TORII} a pile closed by a torii. "
                   f"Leaf types: {', '.join(f'{k} {v}' for k, v in LEAF_NAMES.items())}. "
                   + seed_reveal_line(app.table.state.seed, app.table.finished))
-        self.query_one("#scoring-legend", Static).update(Text(legend, style="dim"))
+        if isinstance(app.table, TutorialTable) and not self.revealing:
+            lines = score_explained(sheet, names, app.table.state.objectives)
+            offer = (f"That was the guided first game. {self.momiji.key_for('scoring.rematch')}: "
+                     f"a real game against Easy (a new deal); {self.momiji.key_for('scoring.menu')}: "
+                     "the menu.")
+            self.query_one("#scoring-legend", Static).update(Text("\n".join([offer, *lines])))
+        else:
+            self.query_one("#scoring-legend", Static).update(Text(legend, style="dim"))
         self.refresh_bindings()
 
     def app_key(self, default: str) -> str:

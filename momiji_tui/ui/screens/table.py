@@ -56,6 +56,8 @@ from ..models.hint import (
 )
 from ..models.host import GameHost, host
 from ..models.info_text import info_items
+from ..models.lesson_text import HIGHLIGHTABLE, highlighted, lesson_text, lesson_title
+from ..models.rules_sections import cited_section
 from ..models.live_score import live_sheet
 from ..models.lobby_text import watchers_line
 from ..models.log_lines import log_line
@@ -76,9 +78,10 @@ from ..widgets.log_panel import LogPanel
 from ..widgets.table_footer import TableFooter
 from ..widgets.turn_news import NewsLine
 from ..widgets.table_regions import (
-    DisplayRegion, HandRegion, MessageLine, ObjectivesRegion, Opponents, PreviewLine, Region, StatusLine,
-    TableColumn, YouRegion,
+    DisplayRegion, HandRegion, LessonPanel, MessageLine, ObjectivesRegion, Opponents, PreviewLine, Region,
+    StatusLine, TableColumn, YouRegion,
 )
+from ...session.tutorial_table import TutorialTable
 from .choice import ChoiceScreen
 from .sized import SizedScreen
 from .table_score import LiveScoreScreen
@@ -108,6 +111,7 @@ class TableScreen(SizedScreen):
         Binding("e", "end_turn", "End turn", id="table.end_turn"),
         Binding("u", "undo", "Undo", id="table.undo"),
         Binding("t", "hint", "Hint", show=False, id="table.hint"),
+        Binding("N,shift+n", "skip_step", "Skip step", id="table.skip_step"),
         Binding("escape", "back", "Back", id="table.back"),
         Binding("question_mark,f1", "app.help", "Help", id="table.help"),
         Binding("q", "menu", "Menu", id="table.menu"),
@@ -166,6 +170,9 @@ class TableScreen(SizedScreen):
                 yield NewsLine(id="news")
                 yield MessageLine(id="message")
                 yield PreviewLine(id="preview")
+            if isinstance(table, TutorialTable):  # the guided first game: its step where the log was
+                self.add_class("-lesson")
+                yield LessonPanel(id="lesson")
             yield LogPanel(id="log")
         self.footer = TableFooter()
         yield self.footer
@@ -257,6 +264,9 @@ class TableScreen(SizedScreen):
         screen takes it for its suggestion)."""
         if self.too_small:
             return action in ("menu",)
+        if action == "skip_step":
+            table = host(self).table
+            return isinstance(table, TutorialTable) and self.draft.my_turn and not table.finished
         if action == "back":
             return bool(self.draft.selected or self.draft.columns or self.draft.flow or self.message.plain)
         if action in GAME_ACTIONS:  # the reason is worked out only for a key pressed (``on_key``)
@@ -778,6 +788,8 @@ class TableScreen(SizedScreen):
         self.query_one(YouRegion).data = YouSlice(v.seats[app.seat], v.current == app.seat, app.memory_mode,
                                                   layout, sheet.seats[app.seat].total, app.seat in sheet.winners)
         self.query_one(NewsLine).data = self.news_slice(v, layout)
+        if isinstance(table, TutorialTable):
+            self.show_lesson(table)
         self.say(self.message, error=self.message_is_error)
         self.redraw_move()
         if any(isinstance(e, ev.TurnEnded) for e in events):
@@ -790,6 +802,34 @@ class TableScreen(SizedScreen):
         if names != self._watchers:
             self._watchers = names
             self.query_one(Opponents).border_title = watchers_line(names) if names else None
+
+    def show_lesson(self, table: TutorialTable) -> None:
+        """The tutorial's step in its panel; the regions it talks about
+        marked (``-lesson-focus``, styled in momiji.tcss)."""
+        lesson = table.lesson()
+        panel = self.query_one(LessonPanel)
+        panel.border_title = lesson_title(lesson, self.key("table.skip_step"), self.key("table.menu"))
+        panel.data = lesson_text(lesson)
+        focus = highlighted(lesson)
+        for region in HIGHLIGHTABLE:
+            self.query_one(f"#{region}").set_class(region in focus, "-lesson-focus")
+
+    def cited_rules(self) -> str | None:
+        """The section F2 opens (``screens.rules.cited_on``): the one the
+        message line cites, else, in Learn to play, the step's first."""
+        said = cited_section(self.message.plain)
+        if said is None and self.has_class("-lesson"):
+            said = cited_section(self.query_one(LessonPanel).content.plain)
+        return said
+
+    def action_skip_step(self) -> None:
+        """Tutorial: play the rest of this step for the player and go on."""
+        self.draft.done()
+        error = host(self).skip_step()
+        if error:
+            self.refuse(error)
+        else:
+            self.say("")
 
     def news_slice(self, v: engine.PlayerView, layout: Layout) -> NewsSlice:
         """The banner and the other seats' turns since yours: one line in a

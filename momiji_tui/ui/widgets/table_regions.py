@@ -1,5 +1,6 @@
 """The regions of the table, one widget each: status line, display,
-objectives, each other seat's row, your row, hand, news, message and preview.
+objectives, each other seat's row, your row, hand, news, message, preview
+and, in the tutorial, the step panel.
 
 Each region is a Line-API widget (Textual's ``render_line``): it takes the
 slice of the game it shows (``ui/models/table_text``) through its reactive
@@ -237,6 +238,16 @@ class MessageLine(Region[Text]):
     reserved, blank when there is nothing to say."""
 
     LINES = 2
+    data = TEXT_DATA
+
+    def render_slice(self, data: Text) -> Text:
+        return data
+
+
+class LessonPanel(Region[Text]):
+    """The tutorial's step: what to do now and why (the text comes ready
+    from the screen, ``models/lesson_text``)."""
+
     data = TEXT_DATA
 
     def render_slice(self, data: Text) -> Text:
