@@ -60,6 +60,7 @@ from ..models.info_text import info_items
 from ..models.lesson_text import HIGHLIGHTABLE, highlighted, lesson_text, lesson_title
 from ..models.rules_sections import cited_section
 from ..models.live_score import live_sheet
+from ..models.lobby_text import watchers_line
 from ..models.log_lines import log_line
 from ..models.move_draft import (
     ALLOWED, GAME_ACTIONS, HAND_KEYS, QUICK, DiscardFlow, LandscapeFlow, MoveDraft, Zone, hand_order,
@@ -143,6 +144,7 @@ class TableScreen(SizedScreen):
         self._footer_cache: dict[tuple[bool | None, ...], tuple[tuple[FooterKey, ...], FooterKey | None]] = {}
         self._seen_events: list[list[ev.Event]] = []  # the last lists of new events drawn
         self.ready = False
+        self._watchers: tuple[str, ...] = ()  # who watches, as the opponents' border title says
         self._message_drawn = False  # the message widget shows self.message
         self.footer: TableFooter | None = None  # the screen's footer, once composed
         self.suggestion: Command | None = None  # the hint's command, while the draft holds it
@@ -769,6 +771,7 @@ class TableScreen(SizedScreen):
         layout = self.table_layout()
         thinking = v.seats[app.thinking].name if app.thinking is not None else None
         self.query_one(StatusLine).data = status_slice(v, app.seat, app.memory_mode, thinking)
+        self.show_watchers(app.watchers())
         my_turn = self.draft.my_turn
         width = layout.table_width - 2  # inside the table's padding
         self.query_one(ObjectivesRegion).data = ObjectivesSlice(
@@ -793,6 +796,14 @@ class TableScreen(SizedScreen):
         self.redraw_move()
         if any(isinstance(e, ev.TurnEnded) for e in events):
             self.release_lines()  # a new turn: regions take the lines they need
+
+    def show_watchers(self, names: tuple[str, ...]) -> None:
+        """Tell the players who watches: the title of the line above the
+        other seats' rows (no line more: the table's layout stays as it is);
+        none while nobody watches."""
+        if names != self._watchers:
+            self._watchers = names
+            self.query_one(Opponents).border_title = watchers_line(names) if names else None
 
     def show_lesson(self, table: TutorialTable) -> None:
         """The tutorial's step in its panel; the regions it talks about
