@@ -30,7 +30,7 @@ from ..store import (
 from ..store.ids import as_utc
 from ..store.library import game_files, last_played_key, load_saved, read_index, write_index
 from ..store.paths import GAME_SUFFIX, games_dir
-from .table import seat_configs, validate_log
+from .table import checked_state, seat_configs, validate_log
 
 
 @dataclass(frozen=True)
@@ -110,14 +110,16 @@ def hints_text(state: engine.GameState) -> str:
     return f"hints: {used}" if used else ""
 
 
-def describe(game: SavedGame) -> SavedGameRow:
-    """The row for one listed game."""
+def describe(game: SavedGame, state: engine.GameState | None = None) -> SavedGameRow:
+    """The row for one listed game; ``state`` is what its events fold to,
+    when the caller has it already (else they are folded here)."""
     if game.status in (DAMAGED, NEWER) or game.events is None or game.header is None:
         notes = () if game.not_moved is None else (
             f"The file could not be moved aside ({game.not_moved}); it was left where it is.",)
         return SavedGameRow(game.game_id, game.status, "", "", "", game.path, game.problem,
                             started_text(game.game_id, game.header), notes)
-    state = engine.fold(engine.from_dict(e) for e in game.events)
+    if state is None:
+        state = engine.fold(engine.from_dict(e) for e in game.events)
     names = [seat_label(s) for s in game.header.get("seats", [])]
     sheet = engine.score(state)
     scores = " · ".join(str(s.total) for s in sheet.seats)
@@ -215,10 +217,11 @@ def indexed_games(data_dir: str | os.PathLike[str], *,
         entry = old.get(path.name)
         pair = _from_entry(path, entry) if entry is not None and entry.get("key") == key else None
         if pair is None:
-            game = load_saved(path, validate_log, quarantine_damaged=quarantine_damaged)
+            check = _FoldOnce()
+            game = load_saved(path, check, quarantine_damaged=quarantine_damaged)
             if game is None:
                 continue
-            pair, entry = (game, describe(game)), None
+            pair, entry = (game, describe(game, check.state)), None
             if game.status in (IN_PROGRESS, FINISHED):
                 entry = _to_entry(key, *pair)
                 pair = _from_entry(path, entry) or pair  # the events are not kept: as the index will give it
@@ -230,6 +233,16 @@ def indexed_games(data_dir: str | os.PathLike[str], *,
                                          separators=(",", ":")).encode("utf-8"))
     out.sort(key=lambda pair: last_played_key(pair[0]), reverse=True)
     return out
+
+
+class _FoldOnce:
+    """``validate_log`` that keeps the state it folded, so a game read for
+    the index is folded once (checking it and describing it)."""
+
+    state: engine.GameState | None = None
+
+    def __call__(self, header: dict, events: list[dict]) -> None:
+        self.state = checked_state(header, events)
 
 
 def _read_index(data_dir: str | os.PathLike[str]) -> dict[str, dict[str, Any]]:
