@@ -28,6 +28,7 @@ from ..store import (
     load,
 )
 from ..store.ids import as_utc
+from ..store.log import play_order_of
 from ..store.library import game_files, last_played_key, load_saved, read_index, write_index
 from ..store.paths import GAME_SUFFIX, games_dir
 from .table import checked_state, seat_configs, validate_log
@@ -195,7 +196,7 @@ def open_saved(path: str | os.PathLike[str]) -> LoadedLog:
 # means the next look reads the files again. So the index is a hint, never
 # the truth, and a list of 5,000 games costs one ``stat`` per file.
 
-INDEX_FORMAT = 1
+INDEX_FORMAT = 2
 
 
 def indexed_games(data_dir: str | os.PathLike[str], *,
@@ -265,6 +266,7 @@ def _to_entry(key: list[int], game: SavedGame, row: SavedGameRow) -> dict[str, A
     header["seats"] = [{"name": s.name, "kind": s.kind, "level": s.level} for s in seat_configs(header)]
     return {"key": key, "header": header, "notes": list(row.notes),
             "last_played": None if game.last_played is None else game.last_played.isoformat(),
+            "play_order": game.play_order,
             **{k: getattr(row, k) for k in _ROW_TEXT}}
 
 
@@ -279,12 +281,16 @@ def _from_entry(path: Path, entry: dict[str, Any]) -> tuple[SavedGame, SavedGame
                            for seat in header["seats"]]  # as ``_to_entry`` writes them (seat_configs)
         played = entry["last_played"]
         last_played = None if played is None else as_utc(datetime.fromisoformat(played))
+        order = entry["play_order"]
     except (KeyError, TypeError, ValueError, AttributeError):
         return None
     if texts["status"] not in (IN_PROGRESS, FINISHED) or not isinstance(header, dict):
         return None
+    if order is not None and play_order_of(order) is None:
+        return None
     game_id = path.name[: -len(GAME_SUFFIX)]
-    game = SavedGame(game_id, path, texts["status"], header, None, None, list(notes), last_played)
+    game = SavedGame(game_id, path, texts["status"], header, None, None, list(notes), last_played,
+                     play_order=order)
     row = SavedGameRow(game_id, texts["status"], texts["seats"], texts["turn"], texts["scores"], path, None,
                        texts["started"], notes, texts["played"], texts["hints"])
     return game, row
