@@ -63,7 +63,8 @@ class GameLog:
         JSON-able keys; ``format``, ``format_version``, ``created`` (ISO-8601
         UTC) and ``game_id`` (via :func:`new_game_id`) are filled in when
         missing. ``events`` (e.g. a game's setup) are written with the header
-        in the same atomic step, dated ``now`` (default: the store's clock): a
+        in the same atomic step, dated ``now`` (default: the store's clock)
+        and stamped with the folder's next play order (``play_order``): a
         crash leaves either no file or all of them. Raises
         :class:`InvalidGameId` for a bad id, ``ValueError`` for a bad header,
         ``TypeError``/``ValueError`` for a bad event (nothing is written),
@@ -147,8 +148,9 @@ class GameLog:
         back cannot make a later move older) and stamped with the next play
         order (``play_order``: one more than this writer's last, and at
         least the folder's next when the game was opened). All are checked
-        first, so a bad event raises before any is written; if the disk fails, the whole call is undone and
-        :class:`WriteFailed` says why (the next call may simply try again);
+        first, so a bad event raises before any is written; if the disk
+        fails, the whole call is undone and :class:`WriteFailed` says why
+        (the next call may simply try again);
         if the process dies midway, the next load drops the half-written move.
 
         Before writing it checks that the file under :attr:`path` is still
