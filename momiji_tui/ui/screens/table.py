@@ -141,7 +141,8 @@ class TableScreen(SizedScreen):
         # The footer's keys for each ``_footer_keys`` seen (until the bindings change).
         self._footer_cache: dict[tuple[bool | None, ...], tuple[tuple[FooterKey, ...], FooterKey | None]] = {}
         self._seen_events: list[list[ev.Event]] = []  # the last lists of new events drawn
-        self._view_of: object = None  # the table state the move builder's view is of (a move replaces it)
+        self._view_of: tuple[object, object] = (None, None)  # the table and state the move builder's
+        # view is of (every change of a table replaces its state, session/table.py)
         self.ready = False
         self._message_drawn = False  # the message widget shows self.message
         self.footer: TableFooter | None = None  # the screen's footer, once composed
@@ -759,9 +760,11 @@ class TableScreen(SizedScreen):
         table = app.table
         if table is None:
             return None
-        if self._view_of is table.state and self.draft.seat == app.seat and self.draft.view is not None:
+        seen_table, seen_state = self._view_of
+        if seen_table is table and seen_state is table.state and self.draft.seat == app.seat \
+                and self.draft.view is not None:
             return self.draft.view
-        self._view_of = table.state
+        self._view_of = (table, table.state)
         v = table.view(app.seat)
         self.draft.seat = app.seat
         self.draft.check = table.check
