@@ -143,6 +143,8 @@ class TableScreen(SizedScreen):
         # The footer's keys for each ``_footer_keys`` seen (until the bindings change).
         self._footer_cache: dict[tuple[bool | None, ...], tuple[tuple[FooterKey, ...], FooterKey | None]] = {}
         self._seen_events: list[list[ev.Event]] = []  # the last lists of new events drawn
+        self._view_of: tuple[object, object] = (None, None)  # the table and state the move builder's
+        # view is of (every change of a table replaces its state, session/table.py)
         self.ready = False
         self._watchers: tuple[str, ...] = ()  # who watches, as the opponents' border title says
         self._message_drawn = False  # the message widget shows self.message
@@ -233,6 +235,7 @@ class TableScreen(SizedScreen):
         if error:
             self.refuse(error)
             return False
+        self.take_view()  # a key typed ahead acts on this move's table (drawn on TableChanged)
         self.say("")
         return True
 
@@ -751,6 +754,27 @@ class TableScreen(SizedScreen):
         w, h = self.app.size
         return Layout(w, h, self.query_one("#table").size.width or w)
 
+    def take_view(self) -> PlayerView | None:
+        """Hand the move builder the seat's view of the open table and its
+        legal commands now; returns the view (None: no table, nothing
+        changed). Called after an accepted command too, so the keys queued
+        behind it (typed before the screen changed) act on the table it
+        made, in order (the view of a state is taken once)."""
+        app = host(self)
+        table = app.table
+        if table is None:
+            return None
+        seen_table, seen_state = self._view_of
+        if seen_table is table and seen_state is table.state and self.draft.seat == app.seat \
+                and self.draft.view is not None:
+            return self.draft.view
+        self._view_of = (table, table.state)
+        v = table.view(app.seat)
+        self.draft.seat = app.seat
+        self.draft.check = table.check
+        self.draft.set_view(v, table.legal(app.seat))
+        return v
+
     def refresh_table(self, events: list[ev.Event]) -> None:
         """A change of the game (new ``events``; [] to redraw): one fresh view,
         every region handed its slice (unchanged slices are not redrawn)."""
@@ -760,12 +784,9 @@ class TableScreen(SizedScreen):
             self._seen_events = [*self._seen_events[-7:], events]
         app = host(self)
         table = app.table
-        if table is None:
+        v = self.take_view()
+        if table is None or v is None:
             return
-        v = table.view(app.seat)
-        self.draft.seat = app.seat
-        self.draft.check = table.check
-        self.draft.set_view(v, table.legal(app.seat))
         if events:
             self._note_events(app, events)
         layout = self.table_layout()
