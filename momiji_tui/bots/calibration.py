@@ -6,7 +6,7 @@ results. Measured on positions of seeded bot games
 (``calibration_games``; docs/BOTS.md, "Win chance calibration"), it is
 mapped per seat count by isotonic regression: ``fit`` pools the positions,
 sorted by raw estimate, into blocks whose observed win rates rise (pool
-adjacent violators, then blocks of at least ``MIN_BLOCK`` of the positions);
+adjacent violators, then blocks of at least ``MIN_BLOCK`` positions);
 ``calibrated`` interpolates linearly between the blocks' (mean raw, win
 rate) knots kept in ``CALIBRATION``. A monotone map: a higher raw estimate
 never means a lower chance. The estimate's own noise (``noise``) says how
@@ -33,15 +33,18 @@ CALIBRATION: dict[int, Knots] = {
     3: ((0.032, 0.0), (0.091, 0.031), (0.141, 0.081), (0.207, 0.105), (0.268, 0.149), (0.3, 0.176), (0.33, 0.22),
         (0.363, 0.27), (0.419, 0.315), (0.47, 0.355), (0.525, 0.383), (0.602, 0.425), (0.67, 0.54), (0.732, 0.69),
         (0.858, 0.895)),
-    4: ((0.031, 0.0), (0.08, 0.011), (0.131, 0.033), (0.187, 0.056), (0.222, 0.095), (0.247, 0.13), (0.337, 0.178),
-        (0.41, 0.211), (0.444, 0.242), (0.483, 0.292), (0.528, 0.399), (0.598, 0.493), (0.752, 0.833)),
+    4: ((0.023, 0.0), (0.051, 0.009), (0.075, 0.01), (0.102, 0.039), (0.137, 0.044), (0.19, 0.082), (0.225, 0.091),
+        (0.24, 0.114), (0.258, 0.125), (0.278, 0.137), (0.29, 0.161), (0.322, 0.165), (0.364, 0.184), (0.388, 0.207),
+        (0.406, 0.226), (0.42, 0.25), (0.444, 0.258), (0.484, 0.276), (0.531, 0.364), (0.57, 0.455), (0.591, 0.464),
+        (0.628, 0.559), (0.672, 0.651), (0.708, 0.692), (0.766, 0.753), (0.875, 0.932)),
 }
 """The knots per seat count (RULES §2: 2–4 seats), fitted on the positions
 of docs/BOTS.md, "Win chance calibration" (``fit``)."""
 
-MIN_BLOCK = 0.04
-"""The smallest block of ``fit``, as a share of the positions: a knot rests
-on at least this many outcomes."""
+MIN_BLOCK = 82
+"""The smallest block of ``fit``, in positions: a knot rests on at least
+this many outcomes, however many positions there are (a count, not a share,
+so that more positions give finer knots where the win rate rises fast)."""
 
 LOWEST, HIGHEST = 0.01, 0.99
 """A calibrated chance is kept inside these: a handful of outcomes never
@@ -82,12 +85,12 @@ def calibrated(raw: float, seats: int) -> float:
     return interpolate(CALIBRATION[key], raw)
 
 
-def fit(pairs: Sequence[tuple[float, float]], min_block: float = MIN_BLOCK) -> Knots:
+def fit(pairs: Sequence[tuple[float, float]], min_block: int = MIN_BLOCK) -> Knots:
     """Isotonic regression of outcomes on raw estimates: ``(raw, outcome)``
     pairs (outcomes 0..1, a shared win a fraction) sorted by raw, pooled
     into blocks whose mean outcomes strictly rise (pool adjacent
-    violators), then each block of fewer than ``min_block`` × the pairs
-    pooled with its neighbour; one knot per block: (mean raw, mean outcome),
+    violators), then each block of fewer than ``min_block`` pairs pooled
+    with its neighbour (until one block is left); one knot per block: (mean raw, mean outcome),
     rounded to 3 decimals. ``ValueError`` for no pairs."""
     if not pairs:
         raise ValueError("no positions to fit")
@@ -97,7 +100,7 @@ def fit(pairs: Sequence[tuple[float, float]], min_block: float = MIN_BLOCK) -> K
         while len(blocks) > 1 and blocks[-2][1] / blocks[-2][2] >= blocks[-1][1] / blocks[-1][2]:
             last = blocks.pop()
             blocks[-1] = [a + b for a, b in zip(blocks[-1], last, strict=True)]
-    least = min_block * len(pairs)
+    least = min_block
     while len(blocks) > 1 and min(b[2] for b in blocks) < least:
         k = min(range(len(blocks)), key=lambda i: blocks[i][2])
         j = k + 1 if k == 0 or (k + 1 < len(blocks) and blocks[k + 1][2] < blocks[k - 1][2]) else k - 1

@@ -28,7 +28,7 @@ from ..engine.commands import Command
 from ..engine.view import PlayerView
 from .review_moves import DecisionPoint, decision_points
 
-REVIEW_VERSION = 2
+REVIEW_VERSION = 3
 """Bumped when a review's figures or their JSON form change: older cached
 reviews are then recomputed (``store.review_cache``)."""
 

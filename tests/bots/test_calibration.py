@@ -33,8 +33,8 @@ def test_isotonic_fit_pools_violators_into_rising_blocks():
     (rate ½), and (0.5, 0) falls below that, so it joins them (⅓); an equal
     rate pools too ((0.6, 1), (0.9, 1)): the knots' rates strictly rise."""
     pairs = [(0.1, 1.0), (0.2, 0.0), (0.5, 0.0), (0.6, 1.0), (0.9, 1.0)]
-    assert cal.fit(pairs, min_block=0.0) == ((0.267, 0.333), (0.75, 1.0))
-    knots = cal.fit(pairs, min_block=0.5)  # every block at least half the pairs: one knot left
+    assert cal.fit(pairs, min_block=0) == ((0.267, 0.333), (0.75, 1.0))
+    knots = cal.fit(pairs, min_block=3)  # every block at least 3 pairs: one knot left
     assert knots == ((0.46, 0.6),)
     assert cal.interpolate(((0.2, 0.1), (0.6, 0.5)), 0.4) == pytest.approx(0.3)
     assert cal.interpolate(((0.2, 0.1), (0.6, 0.5)), 0.0) == 0.1  # flat beyond the ends
@@ -53,7 +53,7 @@ def test_isotonic_fit_calibrates_a_seeded_miscalibrated_estimate():
         pairs.append((raw, 1.0 if rng.random() < raw * raw else 0.0))
     knots = cal.fit(pairs)
     assert [y for _x, y in knots] == sorted(y for _x, y in knots)
-    assert len(knots) <= 1 / cal.MIN_BLOCK
+    assert len(knots) <= len(pairs) / cal.MIN_BLOCK
     fitted = [(cal.interpolate(knots, p), y) for p, y in pairs]
     assert cal.brier(fitted) < cal.brier(pairs)
     for row in cal.tenths(fitted):
@@ -101,14 +101,31 @@ def test_the_report_bins_and_scores_a_small_seeded_set():
             samples.append(Position(2, game, k, 0, raw, raw, won, raw if k == 0 else None, raw if k == 0 else None))
     text = cal.report(samples)
     assert "#### 2 seats: 300 positions from 60 games" in text
+    assert text.count("| tenth | positions |") == 3  # raw, calibrated, calibrated by the other half's knots
     rows = [line for line in text.splitlines() if line.startswith("| 0.")]
-    assert len(rows) == 30  # every tenth: raw, calibrated, calibrated by the other half's knots
     raw_rows = cal.tenths([(s.raw, s.won) for s in samples])
-    assert sum(r.count for r in raw_rows) == 300
-    first = raw_rows[0]
-    assert rows[0] == (f"| 0.0–0.1 | {first.count} | {first.estimate:.3f} | {first.observed:.3f} "
-                       f"| {100 * (first.observed - first.estimate):+.1f} |")
+    assert len(raw_rows) == 10 and sum(r.count for r in raw_rows) == 300
+    assert rows[:10] == [f"| {r.lo:.1f}–{r.lo + 0.1:.1f} | {r.count} | {r.estimate:.3f} | {r.observed:.3f} "
+                         f"| {100 * (r.observed - r.estimate):+.1f} |" for r in raw_rows]
     assert f"Brier: raw {cal.brier([(s.raw, s.won) for s in samples]):.4f}" in text
     assert "Noise between two seeds (60 positions): win chance sd 0.000" in text
     with pytest.raises(ValueError):
         cal.report([])
+
+
+def test_the_smallest_block_is_a_count_so_more_positions_give_finer_knots():
+    """``MIN_BLOCK`` is a number of positions, not a share: the same seeded
+    outcomes three times over keep blocks of the same size, so the fit has
+    at least as many knots (a share would have pooled them 3× coarser)."""
+    rng = random.Random(4)
+    pairs = [(raw, 1.0 if rng.random() < raw * raw else 0.0) for raw in (rng.random() for _ in range(1000))]
+    more = pairs + [(raw, 1.0 if rng.random() < raw * raw else 0.0) for raw, _ in pairs * 2]
+    assert len(cal.fit(more)) > len(cal.fit(pairs))
+
+
+def test_the_four_seat_map_follows_the_measured_table():
+    """docs/BOTS.md, "Win chance calibration", 4 seats: a raw 0.45 won about
+    a quarter of the time, a raw 0.9 about nine in ten."""
+    assert 0.23 < cal.calibrated(0.45, 4) < 0.29
+    assert cal.calibrated(0.9, 4) > 0.9
+    assert cal.calibrated(0.02, 4) == cal.LOWEST
