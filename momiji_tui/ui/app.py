@@ -36,7 +36,7 @@ from .models.hint import hint_not_saved_text
 from .models.keymap import key_label
 from .models.new_game import BOT_SPEEDS, NewGameOptions, bot_speed_name, not_saved_text
 from .models.paths import stylesheets
-from .models.settings import SettingsKeeper, last_game_of
+from .models.settings import SettingsKeeper, last_game_of, memory_note
 from .screens.choice import ChoiceScreen
 from .screens.draft import DraftScreen
 from .screens.help import HelpScreen
@@ -427,8 +427,7 @@ class MomijiApp(App[None]):
         self.remember(memory=self.memory_mode)
         self.memory_changed.publish(self.memory_mode)
         self.table_changed.publish([])
-        self.notify(f"Memory mode {'on: piles show only their top cards' if self.memory_mode else 'off'}"
-                    " (RULES §8).")
+        self.notify(memory_note(self.memory_mode, self.key_for("table.memory")))
 
     def open_url(self, url: str, *, new_tab: bool = True) -> None:
         """Links are never opened by a hosted app (it would act on the server)."""

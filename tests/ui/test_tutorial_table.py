@@ -170,3 +170,24 @@ async def test_learn_to_play_in_the_ssh_lobby_and_back_at_its_step(tmp_path):
             assert isinstance(app.table, TutorialTable) and lesson_key(app) == "pile"
     finally:
         lobby.close()
+
+
+async def test_a_stray_m_in_a_lesson_says_memory_mode_and_the_lesson_goes_on(app):
+    """RULES §8: `m` toggles memory mode (a setting, remembered); in lesson 3
+    a player typing `m` for the Maple column is told so, with the lesson's "try"."""
+    async with app.run_test(size=SIZE) as pilot:
+        await start(pilot)
+        await skip_to(pilot, "waterfall")
+        await press(pilot, "a", "2", "r")
+        table, done = app.table, app.table.done
+        await press(pilot, "m")
+        message = app.screen.message.plain
+        assert app.memory_mode is True
+        assert "Memory mode on: only top cards shown (RULES §8). m turns it off." in message
+        assert "Lesson: try M, then ⏎: collect the Maple column." in message
+        assert table.done == done and "Not in this lesson" not in message
+        await press(pilot, "m")
+        assert app.memory_mode is False
+        assert "Memory mode off" in app.screen.message.plain
+        await press(pilot, "M", "enter")  # the lesson goes on
+        assert table.done == done + 1

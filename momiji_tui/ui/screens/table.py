@@ -59,6 +59,7 @@ from ..models.host import GameHost, host
 from ..models.info_text import info_items
 from ..models.lesson_text import HIGHLIGHTABLE, highlighted, lesson_text, lesson_title
 from ..models.rules_sections import cited_section
+from ..models.settings import memory_note
 from ..models.live_score import live_sheet
 from ..models.log_lines import log_line
 from ..models.move_draft import (
@@ -708,6 +709,7 @@ class TableScreen(SizedScreen):
         self.ready = True
         self.reset_log()
         host(self).table_changed.subscribe(self, self.refresh_table)
+        host(self).memory_changed.subscribe(self, self.memory_toggled)
         # The keys offered changed (too small, a key map): redraw the footer's line.
         self.bindings_updated_signal.subscribe(self, lambda _screen: self.update_footer(bindings_changed=True))
         self.fit_to_size()
@@ -733,6 +735,14 @@ class TableScreen(SizedScreen):
     def on_resize(self, event: events.Resize) -> None:
         if self.ready:
             self.refresh_table([])
+
+    def memory_toggled(self, on: bool) -> None:
+        """Memory mode changed (RULES §8): say so on the message line; in
+        Learn to play, with the lesson's "try …" (the key was not a move)."""
+        note = memory_note(on, self.key("table.memory"))
+        table = host(self).table
+        lesson = table.try_text() if isinstance(table, TutorialTable) else ""
+        self.say(f"{note} Lesson: {lesson}." if lesson else note)
 
     def reset_log(self) -> None:
         """Redraw the whole log and the turn summaries (memory mode changed)."""
