@@ -255,9 +255,9 @@ class MomijiApp(App[None]):
         move, the move could not be saved)."""
         table = self.table
         if not isinstance(table, TutorialTable):
-            return "Only the tutorial has steps to skip."
+            return "Only Learn to play has steps to do for you."
         if table.current != self.seat or table.finished:
-            return "Wait for your turn to skip a step."
+            return "Wait for your turn: then the step can be done for you."
         try:
             table.skip()
         except WriteFailed as exc:

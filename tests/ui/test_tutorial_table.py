@@ -73,7 +73,7 @@ async def press(pilot, *keys: str) -> None:
 
 
 async def skip_to(pilot, key: str) -> None:
-    """Skip steps (N) until ``key`` is the step due."""
+    """Have steps done for you (N) until ``key`` is the step due."""
     while lesson_key(pilot.app) != key:
         await press(pilot, "N")
 
@@ -191,3 +191,24 @@ async def test_a_stray_m_in_a_lesson_says_memory_mode_and_the_lesson_goes_on(app
         assert "Memory mode off" in app.screen.message.plain
         await press(pilot, "M", "enter")  # the lesson goes on
         assert table.done == done + 1
+
+
+async def test_n_is_named_for_what_it_does_in_footer_panel_help_and_readme(app):
+    """N plays the step for you (including ending your turn): "do it for me"
+    everywhere it is named, never "skip"."""
+    from pathlib import Path
+
+    from momiji_tui.ui.models.help_text import keys_md
+
+    async with app.run_test(size=SIZE) as pilot:
+        await start(pilot)
+        footer = {k.description for k in app.screen.footer.keys}
+        assert "Do it for me" in footer and "Skip step" not in footer
+        assert "N do it for me" in panel(app) and "skip" not in panel(app)
+        await press(pilot, "N")
+        assert lesson_key(app) == "pile" and app.table.current == 0  # the step, with its end of turn
+    row = next(line for line in keys_md().splitlines() if "Learn to play" in line)
+    assert "do it for me" in row and "skip" not in row
+    readme = (Path(__file__).parents[2] / "README.md").read_text()
+    learn = next(line for line in readme.splitlines() if "`momiji learn`" in line)
+    assert "does it for me" in learn and "skip" not in learn

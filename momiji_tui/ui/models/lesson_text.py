@@ -13,12 +13,12 @@ HIGHLIGHTABLE = ("display", "objectives", "opponents", "you", "hand")
 
 
 def lesson_title(lesson: Lesson, skip_key: str, menu_key: str) -> str:
-    """The panel's title: "Lesson 2/7 · Start a pile · n skip · q leave";
+    """The panel's title: "Lesson 2/7 · Start a pile · N do it for me · q leave";
     past the last step, the way to the score sheet."""
     step = lesson.step
     if step is None:
         return "Learn to play · the score sheet"
-    return f"Lesson {lesson.number}/{lesson.total} · {step.title} · {skip_key} skip · {menu_key} leave"
+    return f"Lesson {lesson.number}/{lesson.total} · {step.title} · {skip_key} do it for me · {menu_key} leave"
 
 
 def lesson_text(lesson: Lesson) -> Text:

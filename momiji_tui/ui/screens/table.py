@@ -112,7 +112,7 @@ class TableScreen(SizedScreen):
         Binding("e", "end_turn", "End turn", id="table.end_turn"),
         Binding("u", "undo", "Undo", id="table.undo"),
         Binding("t", "hint", "Hint", show=False, id="table.hint"),
-        Binding("N,shift+n", "skip_step", "Skip step", id="table.skip_step"),
+        Binding("N,shift+n", "skip_step", "Do it for me", id="table.skip_step"),
         Binding("escape", "back", "Back", id="table.back"),
         Binding("question_mark,f1", "app.help", "Help", id="table.help"),
         Binding("q", "menu", "Menu", id="table.menu"),
