@@ -78,13 +78,15 @@ class Beat:
 class Step:
     """One lesson: what to do and why (``text``, citing RULES), the table
     regions it talks about (``highlight``: ``display``, ``hand``, ``you``,
-    ``objectives``, ``opponents``), and its beats in order."""
+    ``objectives``, ``opponents``), its beats in order, and ``reading``:
+    how to read the marks on the table the step first shows (may be empty)."""
 
     key: str
     title: str
     text: str
     highlight: tuple[str, ...]
     beats: tuple[Beat, ...]
+    reading: str = ""
 
 
 def _end(text: str = "Press e to end your turn (RULES §5).") -> Beat:
@@ -105,6 +107,8 @@ STEPS: tuple[Step, ...] = (
                  "Press G (shift+g) for the Ginkgo column, then ⏎: you take all its cards."),
             _end(),
         ),
+        "Table: • a card's acorn corner (RULES §1.2) · objective ✓ you would meet it if it were "
+        "activated, ▲ who leads it · ★ the score's leader.",
     ),
     Step(
         "pile", "Start a pile",
@@ -118,6 +122,8 @@ STEPS: tuple[Step, ...] = (
                  "Select Maple 0 and Maple 1 (their digits), then press p."),
             _end(),
         ),
+        "Table: a pile •M1 ×2=2 (0) is its top card, ×cards, =points now, (the values beneath); "
+        "Π closed; seen: cards seen entering a hand (RULES §8).",
     ),
     Step(
         "waterfall", "A midday landscape; the hand limit",

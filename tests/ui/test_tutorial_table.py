@@ -212,3 +212,19 @@ async def test_n_is_named_for_what_it_does_in_footer_panel_help_and_readme(app):
     readme = (Path(__file__).parents[2] / "README.md").read_text()
     learn = next(line for line in readme.splitlines() if "`momiji learn`" in line)
     assert "does it for me" in learn and "skip" not in learn
+
+
+async def test_the_first_lessons_say_how_to_read_the_table_within_the_panel_at_80x24(app):
+    """Lesson 1 explains the marks it shows before any objective is
+    activated (✓ would meet, ▲ leads, • acorn corner, ★ leader); lesson 2
+    the pile's notation: whole on the screen at 80×24."""
+    async with app.run_test(size=SIZE) as pilot:
+        await start(pilot)
+        for key in ("collect", "pile"):
+            await skip_to(pilot, key)
+            reading = app.table.lesson().step.reading
+            assert reading.startswith("Table:")
+            shown = " ".join(line.strip() for line in screen_lines(app))
+            assert reading in shown, f"lesson {key}: its reading line is cut"
+        first = script.STEPS[0].reading
+        assert all(mark in first for mark in ("✓ you would meet it if it were activated", "▲", "•", "★"))

@@ -22,13 +22,16 @@ def lesson_title(lesson: Lesson, skip_key: str, menu_key: str) -> str:
 
 
 def lesson_text(lesson: Lesson) -> Text:
-    """The panel's text: what to do now (bold, after ▶), then why."""
+    """The panel's text: what to do now (bold, after ▶), then why, then
+    how to read the table's marks (dim) when the step has that line."""
     text = Text()
     if lesson.step is None:
         return text
     if lesson.beat_text:
         text.append("▶ " + lesson.beat_text + "\n", style="bold")
     text.append(lesson.step.text)
+    if lesson.step.reading:
+        text.append("\n" + lesson.step.reading, style="dim")
     return text
 
 
