@@ -258,6 +258,22 @@ def is_tutorial(events: Sequence[ev.Event]) -> bool:
     return isinstance(first, ev.GameCreated) and first.deck == DECK and first.seat_names == SEAT_NAMES
 
 
+LESSON_TITLE = "Learn to play"
+"""The name a tutorial game goes by (``lesson_label``)."""
+
+
+def lesson_label(events: Sequence[ev.Event]) -> str:
+    """How a saved game is named when it is the tutorial's: ``"Learn to
+    play, lesson 3/7"`` (the step its next move belongs to; ``"Learn to
+    play, done"`` once every move is made), else ""."""
+    if not is_tutorial(events):
+        return ""
+    done = progress(events)
+    if done >= len(MOVES):
+        return f"{LESSON_TITLE}, done"
+    return f"{LESSON_TITLE}, lesson {min(MOVES[done].step + 1, len(STEPS))}/{len(STEPS)}"
+
+
 _RECORDS = (ev.SeatControlChanged, ev.HintShown)  # the session's records: no command made them
 
 

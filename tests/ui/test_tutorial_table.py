@@ -228,3 +228,37 @@ async def test_the_first_lessons_say_how_to_read_the_table_within_the_panel_at_8
             assert reading in shown, f"lesson {key}: its reading line is cut"
         first = script.STEPS[0].reading
         assert all(mark in first for mark in ("✓ you would meet it if it were activated", "▲", "•", "★"))
+
+
+async def test_a_lesson_game_is_labelled_and_l_offers_to_continue_it(isolated_dirs):
+    """Saved games, `momiji list` (the same rows) and the menu's Continue name
+    a tutorial game by its lesson; `l` with one in progress offers to
+    continue it, or to start again in its place (never a second one)."""
+    from momiji_tui.session.saves import describe_saved_games, unfinished_games
+    from momiji_tui.ui.screens.choice import ChoiceScreen
+
+    app = MomijiApp(isolated_dirs, bot_delay=0)
+    async with app.run_test(size=SIZE) as pilot:
+        await until_screen(pilot, MenuScreen)
+        await press(pilot, "l")
+        await start(pilot)
+        first = app.table.game_id
+        await press(pilot, *STEP_KEYS["collect"], "q")
+        await until_screen(pilot, MenuScreen)
+        (row,) = describe_saved_games(isolated_dirs)
+        assert row.turn == "Learn to play, lesson 2/7"
+        option = app.screen.query_one("#menu-list").get_option_at_index(0)
+        assert str(option.prompt) == "c  Continue Learn to play, lesson 2/7"
+        await press(pilot, "l")
+        await until_screen(pilot, ChoiceScreen)
+        await press(pilot, "c")  # continue it
+        await start(pilot)
+        assert app.table.game_id == first and lesson_key(app) == "pile"
+        await press(pilot, "q")
+        await until_screen(pilot, MenuScreen)
+        await press(pilot, "l")
+        await until_screen(pilot, ChoiceScreen)
+        await press(pilot, "n")  # start again: the one in progress goes
+        await start(pilot)
+        assert app.table.game_id != first and lesson_key(app) == "collect"
+        assert [g.game_id for g in unfinished_games(isolated_dirs)] == [app.table.game_id]
