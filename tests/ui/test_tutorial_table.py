@@ -262,3 +262,37 @@ async def test_a_lesson_game_is_labelled_and_l_offers_to_continue_it(isolated_di
         await start(pilot)
         assert app.table.game_id != first and lesson_key(app) == "collect"
         assert [g.game_id for g in unfinished_games(isolated_dirs)] == [app.table.game_id]
+
+
+async def test_the_info_key_s_every_text_is_whole_at_80x24_in_a_lesson(app):
+    """Each `i` text (the card, every objective, every landscape) fits the
+    message line's two lines at 80×24 with the lesson panel shown: none is
+    cut with "…"."""
+    async with app.run_test(size=SIZE) as pilot:
+        await start(pilot)
+        seen: list[str] = []
+        while True:
+            await press(pilot, "i")
+            said = app.screen.message.plain
+            if said in seen:
+                break
+            seen.append(said)
+            shown = " ".join(" ".join(screen_lines(app)).split())
+            assert " ".join(said.split()) in shown, f"cut at 80×24: {said}"
+        assert any(s.startswith("Objective 4") and "Met: owner 10, others 3 (§7)." in s for s in seen)
+
+
+def test_rules_6_the_last_round_banner_fits_the_table_at_80_columns():
+    """The tutorial's end is the torii used up (RULES §6): its banner, with
+    Easy's turn last, is one line of the table's 78 columns."""
+    from momiji_tui import engine
+    from momiji_tui.ui.models.turn_news import last_round_banner
+
+    state = engine.fold(script.opening_events())
+    for move in script.MOVES:
+        state = engine.run(state, move.accepts[0])[0]
+        banner = last_round_banner(engine.view(state, script.YOU))
+        if banner is not None:
+            break
+    assert banner == "Last round: no torii left. The game ends after Easy's turn (RULES §6)."
+    assert len(banner) <= 78
