@@ -47,3 +47,9 @@ def test_rules_4_5_no_acorn_for_any_landscape_names_every_landscape_cost():
     reason = d.reason("landscape")
     assert reason is not None and "RULES §4.5" in reason
     assert "Mountain Spring" not in reason and "Tea House 2 acorns" in reason and "you have none" in reason
+
+
+def test_rules_4_1_a_column_is_offered_only_when_the_display_has_one():
+    assert "a column (its capital letter) to collect" in shown(situation(hand="M0a M1b", display="O1b"))
+    empty = shown(situation(hand="M0a M1b", display="", acorns=0))
+    assert "collect" not in empty and empty.startswith("Select cards (1–2 or click) to play.")

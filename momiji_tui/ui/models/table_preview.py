@@ -104,11 +104,12 @@ def hint_text(draft: MoveDraft, k: Keys) -> Text:
         return t
     n = min(len(draft.hand), len(HAND_KEYS))
     reveal = f"; {k('table.reveal')} reveals 4 more (1{ACORN_SIGN})" if draft.can(Reveal) else ""
-    column = f"a column ({column_keys(draft.present)}) to collect"
+    column = f"a column ({column_keys(draft.present)}) to collect" if draft.can(Collect) else ""
     if n == 0:
-        return Text(f"Your hand is empty: {column}{reveal}.", style="dim")
+        return Text(f"Your hand is empty: {column or 'nothing to collect'}{reveal}.", style="dim")
     keys = f"1–{HAND_KEYS[n - 1]}" if n > 1 else "1"
-    return Text(f"Select cards ({keys} or click) to play, or {column}{reveal}.", style="dim")
+    return Text(f"Select cards ({keys} or click) to play{', or ' + column if column else ''}{reveal}.",
+                style="dim")
 
 
 def main_actions_text(draft: MoveDraft) -> str:
