@@ -165,6 +165,8 @@ async def test_learn_to_play_in_the_ssh_lobby_and_back_at_its_step(tmp_path):
             assert lesson_key(app) == "pile"
             await press(pilot, "q")
             await until_screen(pilot, LobbyScreen)
+            option = app.screen.query_one("#lobby-list").get_option_at_index(0)
+            assert str(option.prompt) == "c  Continue Learn to play, lesson 2/7"
             await press(pilot, "c")  # the lobby's continue: the tutorial, at its step
             await until_screen(pilot, TableScreen)
             assert isinstance(app.table, TutorialTable) and lesson_key(app) == "pile"
