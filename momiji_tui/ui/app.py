@@ -422,12 +422,14 @@ class MomijiApp(App[None]):
             self.push_screen(screen)
 
     def action_toggle_memory(self) -> None:
-        """Memory mode (RULES §8): piles show only their top cards."""
+        """Memory mode (RULES §8): piles show only their top cards. Said on
+        the table's message line there, else in a notification; remembered."""
         self.memory_mode = not self.memory_mode
         self.remember(memory=self.memory_mode)
         self.memory_changed.publish(self.memory_mode)
         self.table_changed.publish([])
-        self.notify(memory_note(self.memory_mode, self.key_for("table.memory")))
+        if not isinstance(self.screen, TableScreen):  # the table says it on its message line
+            self.notify(memory_note(self.memory_mode, self.key_for("table.memory")))
 
     def open_url(self, url: str, *, new_tab: bool = True) -> None:
         """Links are never opened by a hosted app (it would act on the server)."""
