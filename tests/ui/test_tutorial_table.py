@@ -298,3 +298,13 @@ def test_rules_6_the_last_round_banner_fits_the_table_at_80_columns():
             break
     assert banner == "Last round: no torii left. The game ends after Easy's turn (RULES §6)."
     assert len(banner) <= 78
+
+
+async def test_every_lesson_title_is_whole_at_80x24(app):
+    """The panel's title names the step and N; the leave key only where it fits."""
+    async with app.run_test(size=SIZE) as pilot:
+        await start(pilot)
+        for key in STEP_KEYS_IN_ORDER:
+            await skip_to(pilot, key)
+            title = app.screen.query_one("#lesson").border_title
+            assert "N do it for me" in title and title in "\n".join(screen_lines(app)), title

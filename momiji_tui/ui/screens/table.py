@@ -809,7 +809,8 @@ class TableScreen(SizedScreen):
         marked (``-lesson-focus``, styled in momiji.tcss)."""
         lesson = table.lesson()
         panel = self.query_one(LessonPanel)
-        panel.border_title = lesson_title(lesson, self.key("table.skip_step"), self.key("table.menu"))
+        panel.border_title = lesson_title(lesson, self.key("table.skip_step"), self.key("table.menu"),
+                                          max(panel.size.width - 2, 0))  # inside the border's corners
         panel.data = lesson_text(lesson)
         focus = highlighted(lesson)
         for region in HIGHLIGHTABLE:
