@@ -77,15 +77,23 @@ with open(os.devnull, "w") as sink:
     code = cli.main(["list"])
     sys.stdout = real
 seconds = time.perf_counter() - start
-print(json.dumps({"list": seconds, "list_mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024,
+usage = resource.getrusage(resource.RUSAGE_SELF)
+print(json.dumps({"list": seconds, "list_mb": usage.ru_maxrss / 1024, "list_cpu": usage.ru_utime + usage.ru_stime,
                   "code": code}))
 import json
 """.replace('import json\n"""', '"""')
 
 
+_MAKE = _PRELUDE + """
+from pathlib import Path
+from bench.bench_saves import make_saves
+make_saves(Path(sys.argv[1]), int(sys.argv[2]))
+"""
+
+
 def make_saves(folder: Path, count: int) -> None:
     """``count`` copies of one real game in progress, each under its own id,
-    last played a second apart."""
+    last played a second apart (saved by the momiji this process imports)."""
     from momiji_tui.bots import make_bot
     from momiji_tui.session.table import BOT, HUMAN, SeatConfig, Table
 
@@ -105,11 +113,12 @@ def make_saves(folder: Path, count: int) -> None:
         (games / f"{game_id}.jsonl").write_text(template.replace(old_id, game_id))
 
 
-def _measure(script: str, data: Path) -> dict:
+def _measure(script: str, data: Path, *args: str) -> dict:
     env = {**os.environ, "MOMIJI_DATA_DIR": str(data), "MOMIJI_CONFIG_DIR": str(data / "config")}
-    done = subprocess.run([sys.executable, "-c", "import json\n" + script, str(data)], capture_output=True,
-                          text=True, env=env, check=True)
-    return json.loads(done.stdout.strip().splitlines()[-1])
+    done = subprocess.run([sys.executable, "-c", "import json\n" + script, str(data), *args], capture_output=True,
+                          text=True, env=env, check=True, cwd=Path(__file__).parent.parent)
+    lines = done.stdout.strip().splitlines()
+    return json.loads(lines[-1]) if lines else {}
 
 
 def run(quick: bool) -> list[dict]:
@@ -117,11 +126,12 @@ def run(quick: bool) -> list[dict]:
     for count in (50, 5000):
         with tempfile.TemporaryDirectory(prefix="momiji-bench-saves-") as folder:
             data = Path(folder)
-            make_saves(data, count)
+            _measure(_MAKE, data, str(count))  # saved by the momiji measured (its own save format)
             for look in ("first", "second"):
                 listed = _measure(_LIST, data)
                 app = _measure(_APP, data)
                 rows.append(row(f"saves {count}: list ({look} look)", listed["list"], "s", 2.0, False))
+                rows.append(row(f"saves {count}: list CPU ({look} look)", listed["list_cpu"], "s", None, False))
                 rows.append(row(f"saves {count}: list peak RSS ({look} look)", listed["list_mb"], "MB", 150, False))
                 rows.append(row(f"saves {count}: menu ({look} look)", app["menu"], "s", 1.0, False))
                 rows.append(row(f"saves {count}: Saved games ({look} look)", app["saved games"], "s", None, False))

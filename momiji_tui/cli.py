@@ -170,7 +170,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
         return 1
     if args.review:
         return _print_review(path)
-    return _run_app(MomijiApp(data, replay_path=path))
+    return _run_app(MomijiApp(data, replay_path=path, replay_watch=args.watch))
 
 
 def _print_review(path: Path) -> int:
@@ -386,6 +386,9 @@ def build_parser() -> argparse.ArgumentParser:
     replay.add_argument("game_id", help="the game (see: momiji list)")
     replay.add_argument("--review", action="store_true",
                         help="print the post-game review: your moves against the Hard bot's (a finished game)")
+    replay.add_argument("--watch", action="store_true",
+                        help="watch it as a spectator: only what every seat saw, no hand before the end "
+                             "(RULES §8)")
     replay.set_defaults(func=cmd_replay)
     lst = sub.add_parser("list", help="list saved games")
     _add_common(lst)

@@ -25,6 +25,10 @@ once upstream fixes it (``tests/test_textual_fence.py``: then delete it).
 Defects 6–8 are keys that outrun a screen (a burst of keys queued before the
 first one's action runs): their tests are in
 ``tests/ui/test_random_key_tracebacks.py``.
+
+Missing API (not a defect): ``XTermParser.expire`` says the escape delay
+passed by the caller's clock (Textual's parser times it on its own clock,
+from when bytes are parsed: an SSH session queues them first).
 """
 
 from __future__ import annotations
@@ -74,6 +78,17 @@ class XTermParser(_TextualXTermParser):
 
     def _parse_extended_key(self, sequence: str) -> Any:  # type: ignore[override]
         return _TextualXTermParser._parse_extended_key.__wrapped__(self, sequence)
+
+    def expire(self) -> list[Message]:
+        """The escape delay passed, by the caller's clock (missing API: the
+        parser times it on Textual's own clock, from when bytes were parsed,
+        not received): what is held comes out as keys (an Esc alone is the
+        Esc key, Esc x is alt+x), as ``tick()`` gives them once that clock
+        says so. Returns [] when nothing is held."""
+        if self._timeout_time is None:
+            return []
+        self._timeout_time = float("-inf")
+        return list(self.tick())
 
 
 def still_virtual_size() -> Reactive[Size]:

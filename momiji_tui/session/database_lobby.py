@@ -39,9 +39,10 @@ from ..store.database.lobby_rows import (
 from .database_games import DatabaseGames
 from .lobby import Lobby
 from .lobby_mirror import (
-    Mirror, RemoteMember, gone_elsewhere, remote_players, seat_elsewhere, started_tables,
+    IN_PLAY, Mirror, RemoteMember, gone_elsewhere, remote_players, seat_elsewhere, started_tables,
     sync_seats,
 )
+from .spectators import WATCHING, Watch, WatchInfo
 from .shared_table import (
     ALREADY_AT_TABLE, ALREADY_SEATED, IN_LOBBY, TABLE_FULL, TABLE_GONE, Dissolved, LobbyError, LobbySnapshot,
     Member, PendingTable, Player, Seated,
@@ -424,8 +425,55 @@ class DatabaseLobby(Lobby):
         return added
 
     def _drop(self, live: LiveTable) -> None:
-        self.listener.unwatch(live.game_id)
+        if self._closed or not self._kept_for_watchers(live):
+            self.listener.unwatch(live.game_id)
         super()._drop(live)
+
+    def _drive(self, live: LiveTable) -> None:
+        """See :meth:`LiveGames._drive`; never in a process that follows the
+        game only for its watchers (the players' processes run its bots)."""
+        if live.present():
+            super()._drive(live)
+
+    # ------------------------------------------------------------ spectators
+    def watchable(self) -> list[WatchInfo]:
+        """See :meth:`Lobby.watchable`; also the games in play in other
+        processes (from the lobby's rows)."""
+        out = super().watchable()
+        if self.spectators.enabled:
+            here = {info.game_id for info in out}
+            out += [WatchInfo(row.game_id, tuple(s.name for s in row.seats), "shared", IN_PLAY,
+                              len(self.watchers_of(row.game_id)))
+                    for row in self.rows.tables if row.game_id is not None and row.game_id not in here]
+        return out
+
+    def watch(self, member: Member, game_id: str) -> Watch:
+        """See :meth:`Lobby.watch`; a game in play in another process is
+        followed here (a replica) for as long as someone here watches it."""
+        self._check_open()
+        loaded = None
+        if (self.spectators.enabled and game_id not in self.live
+                and any(row.game_id == game_id for row in self.rows.tables)):
+            loaded = self._load_live(game_id)
+        try:
+            return super().watch(member, game_id)
+        except LobbyError:
+            if loaded is not None and not loaded.present():
+                self._drop(loaded)
+            raise
+
+    def watchers_of(self, game_id: str) -> tuple[str, ...]:
+        """See :meth:`Lobby.watchers_of`; with those of other processes (their
+        lobby rows' activity)."""
+        activity = WATCHING.format(game_id=game_id)
+        return super().watchers_of(game_id) + tuple(
+            m.label for m in self.rows.members if m.process != self.process and m.activity == activity)
+
+    def _kept_for_watchers(self, live: LiveTable) -> bool:
+        """A game someone here watches stays followed while it is unfinished
+        and its row says it is in play (its players are in other processes)."""
+        return (bool(self.spectators.watchers(live.game_id)) and not live.table.finished
+                and any(row.game_id == live.game_id for row in self.rows.tables))
 
     def _on_events(self, live: LiveTable, events: list[ev.Event]) -> None:
         if any(isinstance(e, ev.SeatControlChanged) for e in events) and self.live.get(live.game_id) is live:

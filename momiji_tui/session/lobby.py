@@ -54,7 +54,9 @@ from .shared_table import (
     CallLater, LiveGames, LiveSeat, LiveTable, Pause, SharedTable, Think, think_in_thread,
 )
 from .shared_games import FileSharedGames, SharedGames
-from .table import BOT, HUMAN, SeatConfig
+from .shared_table import WatchEnded
+from .spectators import NOT_WATCHABLE, WATCH_OFF, WATCHING, Spectators, Watch, WatchInfo, game_detail
+from .table import BOT, HUMAN, SeatConfig, Table
 
 if TYPE_CHECKING:  # psycopg is optional: loaded only by momiji serve --database
     from .database_games import DatabaseGames
@@ -79,7 +81,8 @@ class Lobby(LobbyRatings, LiveGames):
     the database (``momiji serve --database``): shared and solo games are
     saved there, not in ``data_dir`` (closed by :meth:`close`). ``ratings``:
     rate the shared games that finish (:mod:`.lobby_ratings`), in ``games``'
-    database or else in ``data_dir``.
+    database or else in ``data_dir``. ``spectators``: members may watch
+    games (:mod:`.spectators`; False: ``momiji serve --no-spectators``).
     """
 
     def __init__(self, data_dir: str | os.PathLike[str], *, seat_wait: float | None = 120.0,
@@ -87,8 +90,9 @@ class Lobby(LobbyRatings, LiveGames):
                  make_bot: Callable[..., object] | None = None, bot_delay: float = 0.6,
                  think: Think | None = None, pause: Pause = asyncio.sleep,
                  call_later: CallLater | None = None, games: DatabaseGames | None = None,
-                 ratings: bool = False) -> None:
+                 ratings: bool = False, spectators: bool = True) -> None:
         self.data_dir = Path(data_dir)
+        self.spectators = Spectators(spectators)
         self.games = games
         self.shared: SharedGames = games if games is not None else FileSharedGames(self.tables_dir)
         self.deal_seed = deal_seed
@@ -142,6 +146,8 @@ class Lobby(LobbyRatings, LiveGames):
         """A front end is gone (its session ended): give up all it held.
         Seats at shared games stay the player's (see ``seat_wait``)."""
         self.leave_pending(member, notify=False)
+        self.stop_watching(member)
+        self.withdraw_solo(member)
         for live in list(self.live.values()):
             if any(s.member is member for s in live.seats):
                 self.leave_table(member, live.table)
@@ -363,6 +369,111 @@ class Lobby(LobbyRatings, LiveGames):
     def open_tables(self) -> list[PendingTable]:
         """Waiting tables with a free seat."""
         return [p for p in self.pending.values() if p.open_seats]
+
+    # ------------------------------------------------------------ spectators
+    def watchable(self) -> list[WatchInfo]:
+        """The games a member may watch now (:mod:`.spectators`): the shared
+        tables played in this process, and the solo games offered; none
+        while watching is off."""
+        if not self.spectators.enabled:
+            return []
+        out = [WatchInfo(g, tuple(s.name for s in live.seats), "shared", game_detail(live.table),
+                         len(self.spectators.watchers(g)))
+               for g, live in self.live.items() if not live.table.finished]
+        out += [WatchInfo(g, tuple(s.name for s in table.seats), "solo", game_detail(table),
+                          len(self.spectators.watchers(g)))
+                for g, (table, _) in self.spectators.solo.items() if not table.finished]
+        return out
+
+    def watch(self, member: Member, game_id: str) -> Watch:
+        """``member`` starts watching ``game_id`` (leaving a watch it had);
+        the players are told who watches. Raises :class:`LobbyError`."""
+        self._check_open()
+        if not self.spectators.enabled:
+            raise LobbyError(WATCH_OFF)
+        live = self.live.get(game_id)
+        offered = self.spectators.solo.get(game_id)
+        table: Table
+        players: list[Member | None]
+        if live is not None:
+            table, players = live.table, [s.member for s in live.seats]
+        elif offered is not None:
+            table, players = offered[0], [offered[1]]
+        else:
+            raise LobbyError(NOT_WATCHABLE)
+        if table.finished:
+            raise LobbyError(NOT_WATCHABLE)
+        if any(p is member for p in players):
+            raise LobbyError("You play at that table.")
+        self.stop_watching(member)
+        self.leave_pending(member, notify=False)
+        watch = Watch(game_id, table, tuple(s.name for s in table.seats))
+        label = self.label(member)
+        self.spectators.add(member, watch, label)
+        self._set_activity_quiet(member, WATCHING.format(game_id=game_id))
+        self._tell_players(game_id, f"{label} is watching.")
+        log.info("game %s: %s watches", game_id, member.player.account_id)
+        self._changed()
+        return watch
+
+    def stop_watching(self, member: Member) -> None:
+        """``member`` stops watching (leaving the watch screen, or gone);
+        the players are told. Does nothing if it watched nothing."""
+        watch = self.spectators.remove(member)
+        if watch is None:
+            return
+        if self.members.get(member, "").startswith("watching "):
+            self._set_activity_quiet(member, IN_LOBBY)
+        self._tell_players(watch.game_id, f"{self.label(member)} stopped watching.")
+        live = self.live.get(watch.game_id)
+        if live is not None and not live.present() and not self.spectators.watchers(watch.game_id):
+            self._drop(live)  # followed only for its watchers (another process's game, database_lobby.py)
+        self._changed()
+
+    def watchers_of(self, game_id: str) -> tuple[str, ...]:
+        """The names of those watching ``game_id`` now (shown at its table)."""
+        return self.spectators.names(game_id)
+
+    def offer_solo(self, member: Member, table: Table) -> None:
+        """``member``'s new solo game may be watched (allowed on the new-game form)."""
+        if self.spectators.enabled:
+            self.spectators.offer_solo(member, table)
+            self._changed()
+
+    def withdraw_solo(self, member: Member) -> None:
+        """``member`` left their solo game: it can no longer be watched;
+        its watchers are told."""
+        for game_id in self.spectators.withdraw_solo(member):
+            self._end_watches(game_id, "The player left that game.")
+            self._changed()
+
+    def _tell_players(self, game_id: str, text: str) -> None:
+        live = self.live.get(game_id)
+        if live is not None:
+            self._news(live, text)
+        elif (offered := self.spectators.solo.get(game_id)) is not None:
+            offered[1].lobby_event(SeatNews(offered[0], text))
+
+    def _end_watches(self, game_id: str, reason: str) -> None:
+        """Everyone watching ``game_id`` leaves the watch, told ``reason``."""
+        for watcher in self.spectators.watchers(game_id):
+            self.spectators.remove(watcher)
+            self._set_activity_quiet(watcher, IN_LOBBY)
+            watcher.lobby_event(WatchEnded(game_id, reason))
+
+    def _drop(self, live: LiveTable) -> None:
+        """See :meth:`LiveGames._drop`; its watchers are told the watch is
+        over, unless the game is kept for them (:meth:`_kept_for_watchers`)."""
+        if not self._closed and self._kept_for_watchers(live):
+            return
+        self._end_watches(live.game_id, "Everyone left that table.")
+        super()._drop(live)
+
+    def _kept_for_watchers(self, live: LiveTable) -> bool:
+        """Whether a game nobody plays here stays followed for its watchers:
+        on files never (nobody plays it anywhere then); on the database while
+        it is watched and played on (``DatabaseLobby``)."""
+        return False
 
     # ------------------------------------------------------------ plumbing
     def close(self) -> None:

@@ -29,10 +29,11 @@ from ..store import (
     load,
 )
 from ..store.ids import as_utc
+from ..store.log import play_order_of
 from ..store.library import game_files, last_played_key, load_saved, read_index, write_index
 from ..store.paths import GAME_SUFFIX, games_dir
-from .table import seat_configs, validate_log
-from .tutorial import SEAT_NAMES, lesson_label
+from .table import checked_state, seat_configs, validate_log
+from .tutorial import SEAT_NAMES, is_tutorial, lesson_label
 
 
 @dataclass(frozen=True)
@@ -112,19 +113,22 @@ def hints_text(state: engine.GameState) -> str:
     return f"hints: {used}" if used else ""
 
 
-def describe(game: SavedGame) -> SavedGameRow:
-    """The row for one listed game."""
+def describe(game: SavedGame, state: engine.GameState | None = None) -> SavedGameRow:
+    """The row for one listed game; ``state`` is what its events fold to,
+    when the caller has it already (else they are folded here)."""
     if game.status in (DAMAGED, NEWER) or game.events is None or game.header is None:
         notes = () if game.not_moved is None else (
             f"The file could not be moved aside ({game.not_moved}); it was left where it is.",)
         return SavedGameRow(game.game_id, game.status, "", "", "", game.path, game.problem,
                             started_text(game.game_id, game.header), notes)
-    events = [engine.from_dict(e) for e in game.events]
-    state = engine.fold(events)
+    if state is None:
+        state = engine.fold(engine.from_dict(e) for e in game.events)
     names = [seat_label(s) for s in game.header.get("seats", [])]
     sheet = engine.score(state)
     scores = " · ".join(str(s.total) for s in sheet.seats)
-    turn = lesson_label(events) or turn_text(state)
+    turn = turn_text(state)
+    if game.events and is_tutorial([engine.from_dict(game.events[0])]):  # a lesson game: named by its lesson
+        turn = lesson_label([engine.from_dict(e) for e in game.events]) or turn
     return SavedGameRow(game.game_id, game.status, ", ".join(names), turn, scores, game.path, None,
                         started_text(game.game_id, game.header), tuple(game.warnings),
                         played_text(game.last_played), hints_text(state))
@@ -214,7 +218,7 @@ def open_saved(path: str | os.PathLike[str]) -> LoadedLog:
 # means the next look reads the files again. So the index is a hint, never
 # the truth, and a list of 5,000 games costs one ``stat`` per file.
 
-INDEX_FORMAT = 2  # 2: a tutorial's turn is its lesson
+INDEX_FORMAT = 3  # 3: a tutorial's turn is its lesson
 
 
 def indexed_games(data_dir: str | os.PathLike[str], *,
@@ -236,10 +240,11 @@ def indexed_games(data_dir: str | os.PathLike[str], *,
         entry = old.get(path.name)
         pair = _from_entry(path, entry) if entry is not None and entry.get("key") == key else None
         if pair is None:
-            game = load_saved(path, validate_log, quarantine_damaged=quarantine_damaged)
+            check = _FoldOnce()
+            game = load_saved(path, check, quarantine_damaged=quarantine_damaged)
             if game is None:
                 continue
-            pair, entry = (game, describe(game)), None
+            pair, entry = (game, describe(game, check.state)), None
             if game.status in (IN_PROGRESS, FINISHED):
                 entry = _to_entry(key, *pair)
                 pair = _from_entry(path, entry) or pair  # the events are not kept: as the index will give it
@@ -251,6 +256,16 @@ def indexed_games(data_dir: str | os.PathLike[str], *,
                                          separators=(",", ":")).encode("utf-8"))
     out.sort(key=lambda pair: last_played_key(pair[0]), reverse=True)
     return out
+
+
+class _FoldOnce:
+    """``validate_log`` that keeps the state it folded, so a game read for
+    the index is folded once (checking it and describing it)."""
+
+    state: engine.GameState | None = None
+
+    def __call__(self, header: dict, events: list[dict]) -> None:
+        self.state = checked_state(header, events)
 
 
 def _read_index(data_dir: str | os.PathLike[str]) -> dict[str, dict[str, Any]]:
@@ -273,6 +288,7 @@ def _to_entry(key: list[int], game: SavedGame, row: SavedGameRow) -> dict[str, A
     header["seats"] = [{"name": s.name, "kind": s.kind, "level": s.level} for s in seat_configs(header)]
     return {"key": key, "header": header, "notes": list(row.notes),
             "last_played": None if game.last_played is None else game.last_played.isoformat(),
+            "play_order": game.play_order,
             **{k: getattr(row, k) for k in _ROW_TEXT}}
 
 
@@ -287,12 +303,16 @@ def _from_entry(path: Path, entry: dict[str, Any]) -> tuple[SavedGame, SavedGame
                            for seat in header["seats"]]  # as ``_to_entry`` writes them (seat_configs)
         played = entry["last_played"]
         last_played = None if played is None else as_utc(datetime.fromisoformat(played))
+        order = entry["play_order"]
     except (KeyError, TypeError, ValueError, AttributeError):
         return None
     if texts["status"] not in (IN_PROGRESS, FINISHED) or not isinstance(header, dict):
         return None
+    if order is not None and play_order_of(order) is None:
+        return None
     game_id = path.name[: -len(GAME_SUFFIX)]
-    game = SavedGame(game_id, path, texts["status"], header, None, None, list(notes), last_played)
+    game = SavedGame(game_id, path, texts["status"], header, None, None, list(notes), last_played,
+                     play_order=order)
     row = SavedGameRow(game_id, texts["status"], texts["seats"], texts["turn"], texts["scores"], path, None,
                        texts["started"], notes, texts["played"], texts["hints"])
     return game, row

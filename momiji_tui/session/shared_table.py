@@ -84,14 +84,24 @@ class Dissolved:
 
 @dataclass(frozen=True)
 class SeatNews:
-    """A seat at your table changed hands (left, bot took over, came back).
-    Front ends show ``text`` and check whether a bot must move now."""
+    """A seat at your table changed hands (left, bot took over, came back),
+    or someone started or stopped watching it (a solo game's too). Front
+    ends show ``text`` and check whether a bot must move now."""
 
-    table: SharedTable
+    table: Table
     text: str
 
 
-LobbyEvent = LobbyChanged | Seated | Dissolved | SeatNews
+@dataclass(frozen=True)
+class WatchEnded:
+    """The game you watched can no longer be watched (everyone left it, or
+    its player closed a solo game): leave the watch, say ``reason``."""
+
+    game_id: str
+    reason: str
+
+
+LobbyEvent = LobbyChanged | Seated | Dissolved | SeatNews | WatchEnded
 
 
 class Member(Protocol):

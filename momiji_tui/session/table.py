@@ -91,6 +91,12 @@ def validate_log(header: dict, events: list[dict]) -> None:
     ``rules_version`` is later than ``RULES_VERSION``) raises the store's
     ``NewerRules`` instead: it is not damaged, this version is too old to
     open it."""
+    checked_state(header, events)
+
+
+def checked_state(header: dict, events: list[dict]) -> engine.GameState:
+    """The state the events fold to, checked as :func:`validate_log` checks
+    a save (raises as it does)."""
     if is_newer_rules(header.get("rules_version"), RULES_VERSION):
         raise NewerRules("", str(header["rules_version"]), RULES_VERSION)
     if not events:
@@ -107,6 +113,7 @@ def validate_log(header: dict, events: list[dict]) -> None:
         raise ValueError(f"The rules reject this save: {exc}") from None
     except (KeyError, IndexError, TypeError) as exc:
         raise ValueError(f"The rules reject this save ({type(exc).__name__}: {exc}).") from None
+    return state
 
 
 class Table:

@@ -136,6 +136,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--seat-wait", type=_seconds, default=120.0, metavar="S",
                    help="at a shared table, seconds a player who left keeps the seat to themselves "
                         "before a bot plays it so the others can finish (default 120; 0: never)")
+    p.add_argument("--no-spectators", dest="spectators", action="store_false",
+                   help="players may not watch games from the lobby (by default they may watch "
+                        "shared tables, and solo games whose player allowed it; a watcher sees no hand)")
     p.add_argument("--bot-delay", type=_seconds, default=0.6, metavar="S",
                    help="pause between bot moves so players can follow them (default 0.6)")
     p.add_argument("--bot-workers", type=_int, default=None, metavar="N",
@@ -281,6 +284,7 @@ async def _serve_until(args: argparse.Namespace, stop: asyncio.Event,
             guest_retention_days=args.guest_retention if sweep else 0,
             housekeeping_every=args.summary_every * 60,
             ratings=args.ratings,
+            spectators=args.spectators,
             lobby_options={"heartbeat": args.lobby_heartbeat or 5.0, "ttl": 4 * (args.lobby_heartbeat or 5.0)},
             daily_deal=args.daily_deal,
         )

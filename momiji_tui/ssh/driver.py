@@ -157,7 +157,10 @@ class InputParser:
 
     :meth:`feed` parses every byte it is given; a lone Esc (or the start of
     a sequence) is held until more bytes come or :meth:`tick` is called after
-    the escape delay. Raises nothing for any bytes.
+    the escape delay. It has no clock: its caller says when the delay passed
+    (:meth:`tick`, or ``after_pause`` for bytes that came after it), so Esc
+    then x means what it would locally: alt+x within the delay, Esc and x
+    after it. Raises nothing for any bytes.
     """
 
     def __init__(self) -> None:
@@ -166,10 +169,13 @@ class InputParser:
         self._decode = codecs.getincrementaldecoder("utf-8")(errors="replace").decode
         self.may_hold_escape = False  # the last bytes fed had an Esc: call tick() after the delay
 
-    def feed(self, data: bytes) -> list[Message]:
-        """The events the bytes ``data`` complete, in order."""
+    def feed(self, data: bytes, *, after_pause: bool = False) -> list[Message]:
+        """The events the bytes ``data`` complete, in order. ``after_pause``:
+        the client sent nothing for the escape delay before ``data``, so what
+        was held comes first, as :meth:`tick` gives it (a lone Esc is the
+        Esc key, not alt with the next key)."""
+        messages = self.tick() if after_pause else []
         text = self._decode(data)
-        messages: list[Message] = []
         for kind, part in self._paste.feed(text) if text else ():
             if kind == "paste":
                 messages.append(events.Paste(part))  # to the focused widget
@@ -181,13 +187,9 @@ class InputParser:
     def tick(self) -> list[Message]:
         """The escape delay passed with nothing more: the events held (a lone
         Esc is the Esc key)."""
-        messages: list[Message] = []
-        held = self._paste.flush()  # Esc (or "Esc[2"...) held as a possible paste start,
-        if held:  # and nothing followed within the escape delay: it was the Esc key
-            messages.append(events.Key("escape", "\x1b"))
-            if held[1:]:
-                messages.extend(self._parser.feed(held[1:]))
-        messages.extend(self._parser.tick())
+        held = self._paste.flush()  # Esc (or "Esc[2"...) held as a possible paste start:
+        messages = list(self._parser.feed(held)) if held else []  # Textual's parser reads it as
+        messages.extend(self._parser.expire())  # a terminal's keys (Esc alone: the Esc key)
         return messages
 
 
@@ -230,6 +232,11 @@ class ChannelTerminal:
     time, no more events than the budget allows (events and CPU), and the
     next step waits until the app has handled the events of the last one. A flood or random
     bytes cost the session its own time, never another session's latency.
+
+    Keys keep the client's timing through the queue: bytes that came
+    :data:`~textual.constants.ESCAPE_DELAY` or more after the ones before
+    them start a step of their own, parsed ``after_pause`` (an Esc then x
+    typed later is Esc and x, not alt+x, however long the queue waited).
     """
 
     def __init__(
@@ -261,6 +268,8 @@ class ChannelTerminal:
         self.budget = budget or InputBudget(clock=self._clock)
         self._on_flood = on_flood
         self._pending = bytearray()  # received, not parsed yet
+        self._pauses: list[int] = []  # offsets in _pending the client paused the escape delay before
+        self._received_at: float | None = None  # when the last input came (clock)
         self.reading_paused = False
         self._step: asyncio.Handle | None = None  # the next parse step, scheduled
         self._app_busy = False  # the app has not yet handled the last step's events
@@ -289,8 +298,12 @@ class ChannelTerminal:
             room = MAX_EARLY_INPUT - len(self._early_input)
             self._early_input += data[: max(room, 0)]
             return
-        if self.closed or not driver.input_enabled:
+        if self.closed or not driver.input_enabled or not data:
             return
+        now = self._clock()
+        if self._received_at is not None and now - self._received_at >= constants.ESCAPE_DELAY:
+            self._pauses.append(len(self._pending))  # a held Esc is the Esc key, not alt with data
+        self._received_at = now
         self._pending += data
         if len(self._pending) >= MAX_PENDING_INPUT and not self.reading_paused:
             self.reading_paused = True
@@ -318,6 +331,7 @@ class ChannelTerminal:
         driver = self._driver
         if driver is None or self.closed or not driver.input_enabled:
             self._pending.clear()
+            self._pauses.clear()
             return
         allowance = self.budget.allowance()
         if allowance < 1:
@@ -326,12 +340,19 @@ class ChannelTerminal:
             return
         if not self.reading_paused:
             self._flooding_since = None
-        size = min(max(allowance, MIN_INPUT_CHUNK), INPUT_CHUNK)  # an event is one byte at least;
-        chunk = bytes(self._pending[:size])  # more events than allowed are a debt the next step waits
+        # An event is one byte at least; more events than allowed are a debt the next step waits.
+        size = min(max(allowance, MIN_INPUT_CHUNK), INPUT_CHUNK)
+        after_pause = bool(self._pauses) and self._pauses[0] == 0
+        if after_pause:
+            self._pauses.pop(0)
+        if self._pauses:  # a step ends where the client paused: what was held is resolved first
+            size = min(size, self._pauses[0])
+        chunk = bytes(self._pending[:size])
         del self._pending[:size]
+        self._pauses = [at - size for at in self._pauses]
         self._app_busy = True
         self._step_cpu = self._cpu_clock()
-        self.budget.spend(driver.feed(chunk))
+        self.budget.spend(driver.feed(chunk, after_pause=after_pause))
         driver.when_handled(self._app_handled)
         if self.reading_paused and len(self._pending) < MAX_PENDING_INPUT // 2:
             self.reading_paused = False
@@ -354,6 +375,7 @@ class ChannelTerminal:
         elif now - self._flooding_since >= FLOOD_GRACE and not self.closed:
             self.closed = True
             self._pending.clear()
+            self._pauses.clear()
             if self._on_flood is not None:
                 self._on_flood()
 
@@ -367,6 +389,7 @@ class ChannelTerminal:
         """Stop sending and parsing: the channel is gone or about to be closed."""
         self.closed = True
         self._pending.clear()
+        self._pauses.clear()
         if self._step is not None:
             self._step.cancel()
             self._step = None
@@ -478,15 +501,16 @@ class ChannelDriver(Driver):
             self.write("".join(f"\x1b[?{mode}{flag}" for mode in (1000, 1003, 1015, 1006)))
 
     # -- input ----------------------------------------------------------------
-    def feed(self, data: bytes) -> int:
+    def feed(self, data: bytes, *, after_pause: bool = False) -> int:
         """Parse input bytes from the client into Textual events
-        (:class:`InputParser`) and deliver them to the app; returns how many
-        were delivered (0 while input is disabled). All of ``data`` is
-        parsed: the bounds per session are :class:`ChannelTerminal`'s, which
-        feeds it chunk by chunk."""
+        (:class:`InputParser`; ``after_pause``: the client sent nothing for
+        the escape delay before ``data``) and deliver them to the app;
+        returns how many were delivered (0 while input is disabled). All of
+        ``data`` is parsed: the bounds per session are
+        :class:`ChannelTerminal`'s, which feeds it chunk by chunk."""
         if not self.input_enabled:
             return 0
-        messages = self._input.feed(data)
+        messages = self._input.feed(data, after_pause=after_pause)
         for message in messages:
             self.process_message(message)
         if self._input.may_hold_escape or self._tick_handle is not None:

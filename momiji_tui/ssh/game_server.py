@@ -246,6 +246,7 @@ async def start_game_server(
     lobby_options: dict[str, Any] | None = None,
     ratings: bool = False,
     daily_deal: bool = True,
+    spectators: bool = True,
     **server_options: Any,
 ) -> GameServer:
     """Start the SSH server with the lobby as every session's first screen.
@@ -267,6 +268,8 @@ async def start_game_server(
         games: the database every game is saved in (``momiji serve
             --database``; the lobby closes it when the server stops); None:
             the data dir's files.
+        spectators: players may watch games from the lobby
+            (``session/spectators.py``; False: ``--no-spectators``).
         lobby_options: more options of the database's shared lobby
             (``DatabaseLobby``: ``heartbeat``, ``ttl``; tests shorten them).
         ratings: rate the shared games that finish, in the same store as
@@ -283,12 +286,13 @@ async def start_game_server(
         make_bot = pool.make_bot
     # The lobby runs the shared tables' bots (one task per table); the apps run their solo games' bots.
     if games is None:
-        lobby = Lobby(root, seat_wait=seat_wait, make_bot=make_bot, bot_delay=bot_delay, ratings=ratings)
+        lobby = Lobby(root, seat_wait=seat_wait, make_bot=make_bot, bot_delay=bot_delay, ratings=ratings,
+                      spectators=spectators)
     else:  # the lobby shared with every process on the database (docs/SERVER.md); psycopg only then
         from momiji_tui.session.database_lobby import DatabaseLobby
 
         lobby = DatabaseLobby(root, games=games, seat_wait=seat_wait, make_bot=make_bot, bot_delay=bot_delay,
-                              ratings=ratings, **(lobby_options or {}))
+                              ratings=ratings, spectators=spectators, **(lobby_options or {}))
         try:
             await lobby.start_following()
         except BaseException:

@@ -14,6 +14,7 @@ from .ids import as_utc, is_game_id
 from .log import Event, Header, Validator, encode_line, load
 from .review_cache import drop_review_cache, read_small_regular_file
 from .paths import GAME_SUFFIX, game_path, games_dir
+from .play_order import last_play_order
 
 IN_PROGRESS = "in progress"
 FINISHED = "finished"
@@ -28,7 +29,9 @@ class SavedGame:
     ``IN_PROGRESS``, ``FINISHED``, ``DAMAGED``, ``NEWER``; ``path`` is where the
     file is now (its quarantine name if it was moved aside); ``not_moved`` why
     a damaged file could not be moved aside (it was left as it was);
-    ``last_played`` when its last move was saved (UTC; None if unknown)."""
+    ``last_played`` when its last move was saved (UTC; None if unknown);
+    ``play_order`` its last move's play-order stamp (``play_order``; None
+    if it has none)."""
 
     game_id: str
     path: Path
@@ -39,6 +42,7 @@ class SavedGame:
     warnings: list[str] = field(default_factory=list)
     last_played: datetime | None = None
     not_moved: str | None = None
+    play_order: int | None = None
 
 
 def list_games(
@@ -49,8 +53,7 @@ def list_games(
     now: datetime | None = None,
 ) -> list[SavedGame]:
     """Every ``<game-id>.jsonl`` in the games dir (other names are ignored),
-    last played first (the time of the last saved move; then the id, so ties
-    are always in the same order). A file that fails to load is listed, never
+    last played first (:func:`last_played_key`). A file that fails to load is listed, never
     raised; a damaged one is moved aside with :func:`quarantine` only if
     ``quarantine_damaged`` (``now`` dates that move); if it cannot be (a
     read-only data dir, open for play), ``not_moved`` says why and it stays.
@@ -85,9 +88,9 @@ def load_saved(path: Path, validate: Validator | None = None, *, quarantine_dama
     except FileNotFoundError:  # deleted while we looked
         return None
     except NewerFormat as exc:
-        return SavedGame(game_id, path, NEWER, problem=str(exc))
+        return SavedGame(game_id, path, NEWER, problem=str(exc), play_order=last_play_order(path) or None)
     except DamagedLog as exc:
-        not_moved = None
+        order, not_moved = last_play_order(path) or None, None
         if quarantine_damaged:
             try:
                 path = quarantine(path, exc.reason, now)
@@ -97,10 +100,11 @@ def load_saved(path: Path, validate: Validator | None = None, *, quarantine_dama
                 not_moved = failed.reason
             except OSError as failed:  # e.g. no free name left
                 not_moved = str(failed)
-        return SavedGame(game_id, path, DAMAGED, problem=exc.reason, not_moved=not_moved)
+        return SavedGame(game_id, path, DAMAGED, problem=exc.reason, not_moved=not_moved, play_order=order)
     ended = bool(loaded.events) and loaded.events[-1]["type"] == "GameEnded"
     status = FINISHED if ended else IN_PROGRESS
-    return SavedGame(game_id, path, status, loaded.header, loaded.events, None, loaded.warnings, loaded.last_played)
+    return SavedGame(game_id, path, status, loaded.header, loaded.events, None, loaded.warnings, loaded.last_played,
+                     play_order=loaded.play_order)
 
 
 INDEX_NAME = ".saves-index.json"
@@ -124,12 +128,16 @@ def write_index(data_dir: str | os.PathLike[str], data: bytes) -> bool:
     return True
 
 
-def last_played_key(game: SavedGame) -> tuple[datetime, str]:
-    """Sort key: when it was last played (UTC; from the id when the file
-    does not load: ids begin with the UTC creation time), then the id."""
+def last_played_key(game: SavedGame) -> tuple[int, datetime, str]:
+    """Sort key, highest last played: the play-order stamp of its last move
+    (``play_order``; 0 without one, so an unstamped game comes after every
+    stamped one), then when it was last played (UTC; from the id when the
+    file does not load: ids begin with the UTC creation time), then the id
+    (so ties are always in the same order)."""
     if game.last_played is not None:
-        return as_utc(game.last_played), game.game_id
-    return datetime.strptime(game.game_id[:15], "%Y%m%d-%H%M%S").replace(tzinfo=UTC), game.game_id
+        return game.play_order or 0, as_utc(game.last_played), game.game_id
+    created = datetime.strptime(game.game_id[:15], "%Y%m%d-%H%M%S").replace(tzinfo=UTC)
+    return game.play_order or 0, created, game.game_id
 
 
 def latest_unfinished(data_dir: str | os.PathLike[str], validate: Validator | None = None) -> SavedGame | None:

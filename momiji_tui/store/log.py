@@ -30,6 +30,16 @@ momijis ignore it, so it needs no new format.
 Format 5 may hold the hints a seat was shown (``HintShown``):
 lines as in format 4; an older momiji lists such a game as *newer version*.
 
+Format 6 also orders moves across the games of a library: the last event
+of each move may carry ``"play_order"``, a whole number from a counter the
+games folder shares (``play_order.next_play_order``: one more than the
+highest stamp in the folder when the game was opened, then one more for
+each move). A game's ``play_order`` is its last move's; "last played"
+orders by it, then by time, so a clock set back or fast never reorders
+games played one after the other. Files without it (older formats, or
+written by the database store) come after every stamped game, by time
+among themselves. Like the move mark, it is the store's own.
+
 One writer at a time: a ``GameLog`` (``writer``) holds the game's write lock
 (``lock``) from open to close; readers (:func:`load`) never take it and
 never change a file.
@@ -57,10 +67,13 @@ from .ids import as_utc, is_game_id
 __all__ = ["quarantine"]  # (moved to .aside; still importable from here)
 
 FORMAT = "momiji-log"
-CURRENT_FORMAT_VERSION = 5
+CURRENT_FORMAT_VERSION = 6
 MOVE_CONTINUES = "move_continues"
 SAVED_AT = "saved_at"
-STORE_KEYS = (MOVE_CONTINUES, SAVED_AT)
+PLAY_ORDER = "play_order"
+STORE_KEYS = (MOVE_CONTINUES, SAVED_AT, PLAY_ORDER)
+MAX_PLAY_ORDER = 2**53 - 1
+"""A larger stamp is not ours (ignored: the move counts as unstamped)."""
 
 Header = dict[str, Any]
 Event = dict[str, Any]
@@ -87,8 +100,14 @@ def _v4_to_v5(header: Header, events: list[Event]) -> tuple[Header, list[Event]]
     return header, events
 
 
+def _v5_to_v6(header: Header, events: list[Event]) -> tuple[Header, list[Event]]:
+    """Format 5 did not order moves across games: its lines are format 6 as
+    they are (a game without ``play_order`` stamps)."""
+    return header, events
+
+
 #: ``{N: step}``: ``step(header, events)`` turns format N into format N+1.
-MIGRATIONS: dict[int, Migration] = {1: _v1_to_v2, 2: _v2_to_v3, 3: _v3_to_v4, 4: _v4_to_v5}
+MIGRATIONS: dict[int, Migration] = {1: _v1_to_v2, 2: _v2_to_v3, 3: _v3_to_v4, 4: _v4_to_v5, 5: _v5_to_v6}
 
 
 def utc_now() -> datetime:
@@ -100,6 +119,14 @@ def stamp(moment: datetime) -> str:
     """``moment`` as the store writes it: ISO-8601 UTC with milliseconds."""
     return as_utc(moment).isoformat(timespec="milliseconds")
 
+
+def play_order_of(value: object) -> int | None:
+    """``value`` if it is a play-order stamp this store writes (a whole
+    number from 1 to ``MAX_PLAY_ORDER``), else None."""
+    if isinstance(value, int) and not isinstance(value, bool) and 0 < value <= MAX_PLAY_ORDER:
+        return value
+    return None
+
 TORN_TAIL_WARNING = "The last move was cut off when the game was saved; it was dropped."
 HALF_MOVE_WARNING = "The last move was only partly saved when the game stopped; it was dropped."
 
@@ -110,8 +137,9 @@ class LoadedLog:
 
     ``warnings`` are sentences for the player; ``committed_size`` is the byte
     length of the complete lines; ``disk_version`` the format found on disk;
-    ``last_played`` when the last move was saved (UTC; the creation time for
-    files older than format 3)."""
+    ``last_played`` when the last move was saved (UTC, never later than the
+    store's clock; the creation time for files older than format 3);
+    ``play_order`` the last move's play-order stamp (None if it has none)."""
 
     path: Path
     header: Header
@@ -120,6 +148,7 @@ class LoadedLog:
     committed_size: int = 0
     disk_version: int = CURRENT_FORMAT_VERSION
     last_played: datetime | None = None
+    play_order: int | None = None
 
 
 _SHA256_HEX = re.compile(r"[0-9a-f]{64}")
@@ -217,7 +246,7 @@ def parse_log(path: Path, data: bytes, validate: Validator | None = None) -> Loa
         if not isinstance(event, dict):
             raise DamagedLog(path, f"Line {number} is not an event object.")
     committed = len(data) - len(tail)
-    last_played = None
+    last_played, play_order = None, None
     if version >= 2:
         complete = _complete_moves(events)
         if complete < len(events):
@@ -225,6 +254,7 @@ def parse_log(path: Path, data: bytes, validate: Validator | None = None) -> Loa
             committed = sum(len(line) + 1 for line in lines[: complete + 1])
             events = events[:complete]
         last_played = _last_saved_at(events)
+        play_order = _last_play_order(events)
         events = [_unmark(e) for e in events]
     header, events = _migrate(path, header, events, version)
     problem = header_problem(header)
@@ -246,8 +276,8 @@ def parse_log(path: Path, data: bytes, validate: Validator | None = None) -> Loa
                 why = f"The rules reject this game: {why}"
             raise DamagedLog(path, why) from exc
     if last_played is None:
-        last_played = as_utc(datetime.fromisoformat(header["created"]))
-    return LoadedLog(path, header, events, warnings, committed, version, last_played)
+        last_played = min(as_utc(datetime.fromisoformat(header["created"])), utc_now())
+    return LoadedLog(path, header, events, warnings, committed, version, last_played, play_order)
 
 
 def _last_saved_at(events: list[Event]) -> datetime | None:
@@ -271,6 +301,15 @@ def _last_saved_at(events: list[Event]) -> datetime | None:
     return min(latest, utc_now())
 
 
+def _last_play_order(events: list[Event]) -> int | None:
+    """The play-order stamp of the last stamped move (None if none is)."""
+    for event in reversed(events):
+        order = play_order_of(event.get(PLAY_ORDER))
+        if order is not None:
+            return order
+    return None
+
+
 def _complete_moves(events: list[Event]) -> int:
     """How many leading events belong to moves saved whole (format 2)."""
     n = len(events)
@@ -280,23 +319,25 @@ def _complete_moves(events: list[Event]) -> int:
 
 
 def _unmark(event: Event) -> Event:
-    if MOVE_CONTINUES in event or SAVED_AT in event:
+    if MOVE_CONTINUES in event or SAVED_AT in event or PLAY_ORDER in event:
         event = {k: v for k, v in event.items() if k not in STORE_KEYS}
     return event
 
 
-def encode_move(events: list[Event], saved_at: datetime | None = None) -> list[bytes]:
+def encode_move(events: list[Event], saved_at: datetime | None = None, play_order: int | None = None) -> list[bytes]:
     """The lines of one move: every event but the last says the move
-    continues; the last carries ``saved_at`` (when given). Raises
-    ``TypeError``/``ValueError`` for a bad event (an event must not carry the
-    store's own ``move_continues``/``saved_at`` keys)."""
+    continues; the last carries ``saved_at`` and ``play_order`` (each when
+    given). Raises ``TypeError``/``ValueError`` for a bad event (an event
+    must not carry the store's own keys, ``STORE_KEYS``)."""
     for e in events:
         _check_event(e)
         for key in STORE_KEYS:
             if key in e:
                 raise ValueError(f"{key!r} is the store's own key")
     last = len(events) - 1
-    end = {} if saved_at is None else {SAVED_AT: stamp(saved_at)}
+    end: dict[str, object] = {} if saved_at is None else {SAVED_AT: stamp(saved_at)}
+    if play_order is not None:
+        end[PLAY_ORDER] = play_order
     return [encode_line({**e, **end} if i == last else {**e, MOVE_CONTINUES: True}) for i, e in enumerate(events)]
 
 

@@ -17,6 +17,7 @@ from .log import (
     load,
 )
 from .paths import game_path
+from .play_order import next_play_order
 
 
 def utc_now() -> datetime:
@@ -47,6 +48,8 @@ class GameLog:
         self._seen: tuple[int, int, int, int] | None = None
         self._ident: tuple[int, int] | None = None
         self.diverged: SaveDiverged | None = None  # set once the file is found not ours
+        # The play-order stamp of this writer's next move (``play_order``).
+        self._next_order = (loaded.play_order or 0) + 1
 
     @property
     def game_id(self) -> str:
@@ -60,7 +63,8 @@ class GameLog:
         JSON-able keys; ``format``, ``format_version``, ``created`` (ISO-8601
         UTC) and ``game_id`` (via :func:`new_game_id`) are filled in when
         missing. ``events`` (e.g. a game's setup) are written with the header
-        in the same atomic step, dated ``now`` (default: the store's clock): a
+        in the same atomic step, dated ``now`` (default: the store's clock)
+        and stamped with the folder's next play order (``play_order``): a
         crash leaves either no file or all of them. Raises
         :class:`InvalidGameId` for a bad id, ``ValueError`` for a bad header,
         ``TypeError``/``ValueError`` for a bad event (nothing is written),
@@ -80,11 +84,13 @@ class GameLog:
         if problem:
             raise ValueError(problem)
         first = list(events)
-        data = encode_line(full) + b"".join(encode_move(first, moment))
+        encode_move(first)  # a bad event raises before anything is looked at or written
         try:
             path = game_path(data_dir, full["game_id"], create=True)
         except OSError as exc:
             raise WriteFailed("create the game", Path(data_dir) / "games", exc) from exc
+        order = next_play_order(path.parent)
+        data = encode_line(full) + b"".join(encode_move(first, moment, order))
         held = lock.acquire(path, holder, action="create the game")
         try:
             _fs.write_file(path, data)
@@ -95,7 +101,9 @@ class GameLog:
             held.release()
             raise WriteFailed("create the game", path, exc) from exc
         last = moment if first else as_utc(datetime.fromisoformat(full["created"]))
-        made = cls(LoadedLog(path, full, first, [], len(data), CURRENT_FORMAT_VERSION, last), held, holder)
+        made = cls(LoadedLog(path, full, first, [], len(data), CURRENT_FORMAT_VERSION, last,
+                             order if first else None), held, holder)
+        made._next_order = order + 1 if first else order
         try:
             made._remember_path()
         except OSError:  # gone at once: the first append finds no file and says so
@@ -120,6 +128,7 @@ class GameLog:
                 _upgrade_on_disk(loaded)
             opened = cls(loaded, held, holder)
             opened._remember_path()
+            opened._next_order = max(opened._next_order, next_play_order(path.parent))
         except BaseException:
             held.release()
             raise
@@ -136,9 +145,12 @@ class GameLog:
         """Append one move's events, each fsynced as it is written, the last
         one marked as the end of the move and dated ``now`` (default: the
         store's clock; never before the game's previous move, so a clock set
-        back cannot make a later move older). All are checked first, so a bad event raises before
-        any is written; if the disk fails, the whole call is undone and
-        :class:`WriteFailed` says why (the next call may simply try again);
+        back cannot make a later move older) and stamped with the next play
+        order (``play_order``: one more than this writer's last, and at
+        least the folder's next when the game was opened). All are checked
+        first, so a bad event raises before any is written; if the disk
+        fails, the whole call is undone and :class:`WriteFailed` says why
+        (the next call may simply try again);
         if the process dies midway, the next load drops the half-written move.
 
         Before writing it checks that the file under :attr:`path` is still
@@ -149,10 +161,11 @@ class GameLog:
         moment = as_utc(now or utc_now())
         if self.loaded.last_played is not None and moment < self.loaded.last_played:
             moment = self.loaded.last_played  # a clock set back: this move is still the latest
-        lines = encode_move(list(events), moment)
+        lines = encode_move(list(events), moment, self._next_order)
         if lines:
             self._write(lines)
-            self.loaded.last_played = moment
+            self.loaded.last_played, self.loaded.play_order = moment, self._next_order
+            self._next_order += 1
 
     def _open(self) -> int:
         if self._lock is None or not self._lock.held:  # reopened after close: one writer again
@@ -229,13 +242,15 @@ class GameLog:
         if os.path.lexists(self.path):
             aside = move_aside(self.path, "Another copy found under this game's name while it was being played; "
                                "the game went on in a recovered copy.", moment, label="other-copy")
-        data = encode_line(self.header) + b"".join(encode_move(list(events), moment))
+        order = max(self._next_order, next_play_order(self.path.parent))
+        data = encode_line(self.header) + b"".join(encode_move(list(events), moment, order))
         try:
             _fs.write_file(self.path, data)
         except OSError as exc:
             raise WriteFailed("save the recovered copy", self.path, exc) from exc
         self._size = len(data)
-        self.loaded.last_played = moment
+        self.loaded.last_played, self.loaded.play_order = moment, order
+        self._next_order = order + 1
         self.diverged = None
         self._remember_path()
         return aside

@@ -77,7 +77,8 @@ class MomijiApp(App[None]):
     human can follow (0 in tests). ``make_bot``: bot factory (tests inject
     cheap bots). ``hosted``: running for a remote (SSH) user, so features
     that act on the server machine are off. ``replay_path``: open a saved
-    game's replay (``momiji replay``). ``advise``: Hard's advice for the hint
+    game's replay (``momiji replay``; ``replay_watch``: as a spectator,
+    ``--watch``). ``advise``: Hard's advice for the hint
     key (``bots.advice.advise``; the SSH server passes its bot pool's).
     """
 
@@ -99,8 +100,10 @@ class MomijiApp(App[None]):
                  resume_path: str | os.PathLike[str] | None = None,
                  replay_path: str | os.PathLike[str] | None = None, bot_delay: float | None = None,
                  make_bot: Callable[..., object] | None = None, hosted: bool = False,
-                 advise: Callable[..., Advice] | None = None, learn: bool = False) -> None:
+                 advise: Callable[..., Advice] | None = None, learn: bool = False,
+                 replay_watch: bool = False) -> None:
         super().__init__()
+        self.replay_watch = replay_watch
         self.keys_mapped: dict[str, str] = {}  # binding id → keys, as the key map set them
         keep_strips_acyclic()  # no cyclic garbage per line drawn (textual_fence, defect 1)
         mend_key_races()  # keys that outrun a screen (textual_fence, defects 6–8)
@@ -192,7 +195,7 @@ class MomijiApp(App[None]):
         elif resume is not None:
             self._open_or_exit(lambda: self.resume_game(resume), "open the game")
         elif replay is not None:
-            self.push_screen(ReplayScreen(replay))
+            self.push_screen(ReplayScreen(replay, watch=self.replay_watch))
         elif self._start_learn:
             self._open_or_exit(self.start_tutorial, "start the tutorial")
 
@@ -344,6 +347,16 @@ class MomijiApp(App[None]):
         """Whether the hint key works at the open table: always in
         a game of your own; at a shared table only if every player agreed."""
         return self.table is not None and self.table.hints_allowed
+
+    def watchers(self) -> tuple[str, ...]:
+        """The names of those watching the open game (none in a local app;
+        over SSH, the lobby's spectators)."""
+        return ()
+
+    def may_be_watched(self) -> bool:
+        """Whether a new game here may be offered to watchers (the new-game
+        form's *Watchers* field): never in a local app."""
+        return False
 
     def record_hint(self, seat: int, win_percent: int) -> str | None:
         """Record in the game log that ``seat`` was shown a hint.

@@ -24,6 +24,8 @@ from ..session.lobby import (
     IN_LOBBY, Dissolved, Lobby, LobbyError, LobbyEvent, Player, Seated, SeatNews, SharedTable,
 )
 from ..session.bound_names import NameSession
+from ..session.shared_table import WatchEnded
+from ..session.spectators import Watch
 from ..session.presence import waiting_with_others
 from ..session.saves import SavedGameRow, describe, describe_saved_games
 from ..session import daily
@@ -42,6 +44,8 @@ from .screens.lobby import LobbyScreen
 from .screens.my_games import MyGamesScreen
 from .screens.names import NamesScreen
 from .screens.waiting import WaitingScreen
+from .screens.watch import WatchScreen
+from .screens.watch_list import WatchListScreen
 
 
 DAILY_OFF = "This server does not offer the daily deal."
@@ -68,7 +72,7 @@ class LobbyApp(MomijiApp):
     #: BINDINGS are the key map's ids, see ``ui/keymap.py``).
     SCREEN_CLASSES: ClassVar[tuple[type[Screen[Any]], ...]] = (
         *MomijiApp.SCREEN_CLASSES, LobbyScreen, MyGamesScreen, CreateTableScreen, JoinScreen, WaitingScreen,
-        NamesScreen, DailyBoardScreen)
+        NamesScreen, DailyBoardScreen, WatchListScreen, WatchScreen)
 
     def __init__(self, lobby: Lobby, player: Player, *, bot_delay: float = 0.6,
                  make_bot: Callable[..., object] | None = None,
@@ -82,6 +86,8 @@ class LobbyApp(MomijiApp):
         self.exiting = False
         self.games_problem: str | None = None  # why the last listing of this player's games failed
         self._lobby_redraw_pending = False
+        self.watching: Watch | None = None  # the game this session watches (session/spectators.py)
+        self._watchers_shown: tuple[str, ...] = ()  # who watched the open game at the last lobby change
         # The lobby's lists changed (published at most once per frame); see models/host.py LobbyHost.
         self.lobby_changed: Signal[None] = Signal(self, "lobby-changed")
 
@@ -104,7 +110,8 @@ class LobbyApp(MomijiApp):
 
     def waiting_with_others(self) -> bool:
         """For the SSH server's idle timeout: True while others wait with us."""
-        return waiting_with_others(self.lobby, self, self.table)
+        return waiting_with_others(self.lobby, self, self.table) or (
+            self.watching is not None and not self.watching.table.finished)
 
     # ------------------------------------------------------------ lobby news
     def lobby_event(self, event: LobbyEvent) -> None:
@@ -124,6 +131,12 @@ class LobbyApp(MomijiApp):
         elif isinstance(event, SeatNews) and self.table is event.table:
             self.notify(event.text)
             self.table_changed.publish([])  # the lobby's task runs a shared table's bots
+        elif isinstance(event, WatchEnded) and self.watching is not None \
+                and self.watching.game_id == event.game_id:
+            self.watching = None
+            if isinstance(self.screen, WatchScreen):
+                self.pop_screen()
+            self.notify(event.reason, severity="warning")
         # Redraw lobby lists once per frame however many changes arrive, and
         # only on the screen in view (the others redraw when they come back).
         if not self._lobby_redraw_pending:
@@ -133,6 +146,10 @@ class LobbyApp(MomijiApp):
     def _redraw_lobby(self) -> None:
         self._lobby_redraw_pending = False
         self.lobby_changed.publish(None)
+        watchers = self.watchers()
+        if watchers != self._watchers_shown:  # someone in another process started or stopped watching
+            self._watchers_shown = watchers
+            self.table_changed.publish([])
 
     # ----------------------------------------------------------------- games
     def start_game(self, options: NewGameOptions) -> None:
@@ -151,6 +168,8 @@ class LobbyApp(MomijiApp):
                                             owners=[self.player.account_id]), seat=0)
         if self.table is not None and self.table.log is not None:
             self.lobby.claim_file(self, self.table.log.path)
+        if self.table is not None and options.watchable:
+            self.lobby.offer_solo(self, self.table)
         self.lobby.set_activity(self, solo_activity(options.seats - 1))
 
     def start_tutorial(self) -> None:
@@ -203,6 +222,31 @@ class LobbyApp(MomijiApp):
         if self.lobby.games is None:
             return describe_saved_games(self.data_dir)
         return [describe(g) for g in self.lobby.games.solo_games(self.player.account_id)]
+
+    # -------------------------------------------------------------- watching
+    def watch_game(self, game_id: str) -> str | None:
+        """Watch ``game_id`` from the spectator's view (the watch screen);
+        returns why not, or None."""
+        try:
+            self.watching = self.lobby.watch(self, game_id)
+        except LobbyError as exc:
+            return str(exc)
+        self.push_screen(WatchScreen(self.watching, leave=self.stop_watching))
+        return None
+
+    def stop_watching(self) -> None:
+        """Leave the game watched (the players are told); nothing if none is."""
+        if self.watching is not None:
+            self.watching = None
+            self.lobby.stop_watching(self)
+
+    def watchers(self) -> tuple[str, ...]:
+        """The names of those watching the open game."""
+        return self.lobby.watchers_of(self.table.game_id) if self.table is not None else ()
+
+    def may_be_watched(self) -> bool:
+        """Whether the server lets games be watched (``--no-spectators``: no)."""
+        return self.lobby.spectators.enabled
 
     def rating_line(self, game_id: str) -> str | None:
         """What ``game_id`` did to its players' ratings, as the score sheet
@@ -302,7 +346,9 @@ class LobbyApp(MomijiApp):
             return
         if isinstance(table, SharedTable):
             self.lobby.leave_table(self, table)
-        elif table.log is not None:
-            self.lobby.release_file(self, table.log.path)
+        else:
+            self.lobby.withdraw_solo(self)
+            if table.log is not None:
+                self.lobby.release_file(self, table.log.path)
         self.lobby.set_activity(self, IN_LOBBY)
 

@@ -29,7 +29,9 @@ OLDEST_FORMAT = 1
 # format-v4.jsonl the same lines in format 4 (which may also hold a shared
 # table's SeatControlChanged events; a game without any is written alike);
 # format-v5.jsonl the same game with two hints shown to seat 0 (HintShown
-# lines, each its own dated move), so 206 events.
+# lines, each its own dated move), so 206 events; format-v6.jsonl the same
+# lines as format 5, each move's last event also stamped with its play order
+# ("play_order", 41 to 102).
 _GAME_SEED_1 = {
     "events": 204,
     "totals": [18, 10, 22],
@@ -42,7 +44,8 @@ _GAME_SEED_1 = {
              [("M", 1, False), ("Z", 1, False), ("O", 5, True)]],
 }
 KNOWN_END = {1: _GAME_SEED_1, 2: _GAME_SEED_1, 3: _GAME_SEED_1, 4: _GAME_SEED_1,
-             5: {**_GAME_SEED_1, "events": 206, "hints": (2, 0, 0)}}
+             5: {**_GAME_SEED_1, "events": 206, "hints": (2, 0, 0)},
+             6: {**_GAME_SEED_1, "events": 206, "hints": (2, 0, 0)}}
 VERSIONS = list(range(OLDEST_FORMAT, CURRENT_FORMAT_VERSION + 1))
 
 
@@ -102,3 +105,10 @@ def test_format_3_dates_the_last_move_and_older_formats_were_last_played_when_cr
     assert all("saved_at" not in e and "move_continues" not in e for e in v3.events)
     for version in (1, 2):
         assert load(fixture(version)).last_played == datetime(2026, 11, 30, 13, 43, 31, tzinfo=UTC)
+
+
+def test_format_6_orders_the_last_move_and_older_formats_have_no_play_order():
+    v6 = load(fixture(6), validate_log)
+    assert v6.play_order == 102
+    assert all("play_order" not in e for e in v6.events)
+    assert all(load(fixture(version)).play_order is None for version in range(OLDEST_FORMAT, 6))

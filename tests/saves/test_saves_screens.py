@@ -39,7 +39,8 @@ async def open_saved_games(pilot) -> None:
 async def test_saved_games_screen_explains_a_damaged_game_instead_of_crashing(isolated_dirs):
     good = saved_game(isolated_dirs, seed=1, commands=6)
     bad = isolated_dirs / "games" / f"{FUTURE}.jsonl"
-    bad.write_bytes(b'{"format":"momiji-log","format_version":1}\n{not json\n')
+    # Damaged, its last move played after the good game's (its play order): listed first.
+    bad.write_bytes(b'{"format":"momiji-log","format_version":1}\n{not json\n{"type":"X","play_order":999}\n')
     app = MomijiApp(isolated_dirs, bot_delay=0)
     async with app.run_test(size=(110, 30)) as pilot:
         await open_saved_games(pilot)

@@ -8,10 +8,11 @@ from pathlib import Path
 
 import pytest
 from ssh_harness import wait_until
-from textual import events
+from textual import constants, events
 
 from momiji_tui.ssh import ChannelTerminal, clamp_terminal_size, guard_task_factory
 from momiji_tui.ssh.driver import FLOOD_GRACE, INPUT_CHUNK, MAX_PENDING_INPUT, InputBudget, InputParser
+from momiji_tui.textual_fence import XTermParser
 
 
 class FakeChannel:
@@ -351,3 +352,57 @@ async def test_input_that_costs_much_cpu_is_slowed_by_the_sessions_cpu_budget():
     await asyncio.sleep(0.05)
     assert len(app.keys()) == 4 * INPUT_CHUNK
     terminal.close()
+
+
+# -- keys typed faster than the screen, Esc and alt --------------------------------------
+def keys_of(messages) -> list[str]:
+    return [m.key for m in messages if isinstance(m, events.Key)]
+
+
+def test_the_keys_of_one_write_are_each_a_key_in_order():
+    assert keys_of(InputParser().feed(b"rG")) == ["r", "G"]
+
+
+def test_esc_and_a_key_in_one_write_are_alt_key_as_textual_reads_them_locally():
+    """A terminal sends alt+x as Esc x: in one write, Textual's own parser
+    reads alt+x once the escape delay passed, and so does a session."""
+    parser = InputParser()
+    assert keys_of(parser.feed(b"\x1bx")) == []  # held: the delay has not passed
+    local = XTermParser()
+    assert keys_of(local.feed("\x1bx")) == []
+    assert keys_of(parser.tick()) == keys_of(local.expire()) == ["alt+x"]
+
+
+def test_esc_then_a_key_after_the_escape_delay_is_esc_then_the_key():
+    parser = InputParser()
+    assert keys_of(parser.feed(b"\x1b")) == []
+    assert keys_of(parser.feed(b"x", after_pause=True)) == ["escape", "x"]
+    assert keys_of(parser.feed(b"\x1b[")) == []  # a sequence begun
+    local = XTermParser()
+    local_keys = keys_of(local.feed("\x1b[")) + keys_of(local.expire())  # Textual: Esc [ alone is [
+    assert keys_of(parser.feed(b"A", after_pause=True)) == [*local_keys, "A"] == ["left_square_bracket", "A"]
+
+
+async def test_esc_then_a_key_written_later_than_the_escape_delay_is_esc_then_the_key():
+    """The client paused longer than the escape delay between Esc and x: Esc
+    is the Esc key, even when both wait in the queue (the app was busy) or x
+    is read before the delay's tick ran (the loop was late). The pause is
+    measured on the terminal's clock, moved by hand."""
+    clock = Clock()
+    _, terminal, app, driver = make_driver(clock=clock, cpu_clock=lambda: 0.0)
+    driver.start_application_mode()
+    handled: list = []
+    app.call_later = handled.append  # the app is busy with the step before
+    terminal.feed(b"q")
+    terminal.feed(b"\x1b")  # queued behind q
+    clock.now += constants.ESCAPE_DELAY + 0.05
+    terminal.feed(b"x")  # typed after the delay: not alt+x
+    while handled:
+        handled.pop()()
+    clock.now += constants.ESCAPE_DELAY / 2
+    terminal.feed(b"\x1by")  # Esc y at once: alt+y, as in a local terminal
+    while handled:
+        handled.pop()()
+    assert app.keys() == ["q", "escape", "x"]
+    await wait_until(lambda: app.keys() == ["q", "escape", "x", "alt+y"], describe=app.keys)  # the delay's tick
+    driver.stop_application_mode()

@@ -19,12 +19,11 @@ async def test_learn_to_play_over_ssh(game, clients):
     alice.send(ENTER)  # a legal collect, but not this lesson's
     await alice.wait_for_text("Not in this lesson: try r")
     assert app.table.done == 0
-    alice.send(ESC)  # clear the selection (alone: ESC and a key at once read as alt+key)
+    alice.send(ESC)  # clear the selection (alone: ESC and a key in one write are alt+key, as in a local terminal)
     await wait_until(lambda: not app.screen.draft.columns)
-    alice.send("r")  # each key once the one before has shown, as a player reads the screen
-    await wait_until(lambda: app.table.done == 1)
-    alice.send("G")
-    await wait_until(lambda: app.screen.draft.columns == ["G"])
+    alice.send("rG")  # typed ahead, one write: the reveal, then the Ginkgo column it revealed (RULES §4.1)
+    await wait_until(lambda: app.table.done == 1 and app.screen.draft.columns == ["G"],
+                     describe=lambda: f"done={app.table.done} columns={app.screen.draft.columns}\n{alice.text}")
     alice.send(ENTER)
     await wait_until(lambda: app.table.done == 2)
     alice.send("e")

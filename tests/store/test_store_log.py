@@ -43,8 +43,9 @@ def test_round_trip_header_and_events(isolated_dirs):
     assert raw.endswith(b"\n") and raw.count(b"\n") == 5
     # Compact JSON, one per line; the first event of a two-event move says the move goes on.
     assert b'{"type":"CardsPlayed","seat":0,"cards":[0,1],"move_continues":true}\n' in raw
-    # The move's last event is dated by the store (format 3).
-    assert re.search(rb'\{"type":"CardsPlayed","seat":1,"cards":\[1,2\],"saved_at":"[0-9T:.+-]+"\}\n', raw)
+    # The move's last event is dated by the store (format 3) and stamped with its play order (format 6).
+    assert re.search(rb'\{"type":"CardsPlayed","seat":1,"cards":\[1,2\],"saved_at":"[0-9T:.+-]+",'
+                     rb'"play_order":1\}\n', raw)
 
 
 def test_create_fills_in_a_new_id_and_creation_time(isolated_dirs):

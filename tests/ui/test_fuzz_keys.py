@@ -44,6 +44,8 @@ from momiji_tui.ui.screens.scoring import ScoringScreen
 from momiji_tui.ui.screens.table import TableScreen
 from momiji_tui.ui.screens.table_score import LiveScoreScreen
 from momiji_tui.ui.screens.waiting import WaitingScreen
+from momiji_tui.ui.screens.watch import WatchScreen
+from momiji_tui.ui.screens.watch_list import WatchListScreen
 
 PRESSES = int(os.environ.get("MOMIJI_FUZZ_PRESSES", "150"))
 """Random keys pressed per screen."""
@@ -172,6 +174,35 @@ async def _waiting(pilot, lobby: Lobby) -> None:
     await until_screen(pilot, WaitingScreen)
 
 
+class _Player:
+    """A player of another session (only queues what the lobby tells it)."""
+
+    def __init__(self, account: str) -> None:
+        self.player = Player(account, account.removeprefix("key-"))
+
+    def lobby_event(self, event: object) -> None:
+        pass
+
+
+def _shared_game(lobby: Lobby) -> str:
+    alice, bob = _Player("key-alice"), _Player("key-bob")
+    lobby.enter(alice)
+    lobby.enter(bob)
+    lobby.join_table(bob, lobby.create_table(alice, ["human"]).table_id)
+    return next(iter(lobby.live))
+
+
+async def _watch_list(pilot, lobby: Lobby) -> None:
+    _shared_game(lobby)
+    pilot.app.push_screen(WatchListScreen())
+    await until_screen(pilot, WatchListScreen)
+
+
+async def _watch(pilot, lobby: Lobby) -> None:
+    assert pilot.app.watch_game(_shared_game(lobby)) is None
+    await until_screen(pilot, WatchScreen)
+
+
 async def _names(pilot, lobby: Lobby) -> None:
     book = FileNames(lobby.data_dir / "names")
     fingerprint = "SHA256:" + "C" * 43
@@ -188,7 +219,7 @@ async def _daily_board(pilot, lobby: Lobby) -> None:
 
 LOBBY_SCREENS: dict[str, Setup] = {
     "lobby": _lobby, "my games": _my_games, "create table": _create, "join": _join, "waiting": _waiting,
-    "names": _names, "daily board": _daily_board,
+    "names": _names, "daily board": _daily_board, "watch list": _watch_list, "watch": _watch,
 }
 
 
@@ -219,7 +250,7 @@ def test_every_screen_class_is_fuzzed():
     started = {MenuScreen, NewGameScreen, DraftScreen, TableScreen, ChoiceScreen, LiveScoreScreen,
                ScoringScreen, SavedGamesScreen, ReplayScreen, HelpScreen, RulesScreen, LobbyScreen,
                MyGamesScreen, CreateTableScreen, JoinScreen, WaitingScreen, NamesScreen,
-               DailyBoardScreen}
+               DailyBoardScreen, WatchListScreen, WatchScreen}
 
     assert set(FuzzLobbyApp.SCREEN_CLASSES) - started == {ReviewScreen}
     assert MomijiApp.SCREEN_CLASSES == FuzzApp.SCREEN_CLASSES

@@ -6,6 +6,7 @@ from __future__ import annotations
 from rich.text import Text
 
 from ...session.lobby import LobbySnapshot, PendingTable
+from ...session.spectators import WatchInfo
 
 GUEST_NOTE = ("You came in as a guest (no SSH key). Your games are saved, but a guest cannot "
               "come back to them: connect with a key to keep them.")
@@ -48,3 +49,17 @@ def who_is_playing(snapshot: LobbySnapshot) -> Text:
         t.append(f"  {name}", style="bold")
         t.append(f" — {activity}\n", style="dim")
     return t
+
+
+def watch_line(info: WatchInfo) -> str:
+    """A game one may watch, as the watch list shows it: id, kind, seats,
+    where it stands, how many watch it."""
+    watching = f" · {info.watchers} watching" if info.watchers else ""
+    return f"{info.game_id}  {info.kind}: {' · '.join(info.names)}  [{info.detail}]{watching}"
+
+
+def watchers_line(names: tuple[str, ...]) -> Text:
+    """The line at a table that says who watches it (empty: nobody)."""
+    if not names:
+        return Text("")
+    return Text(f"Watching: {', '.join(names)}", style="italic")

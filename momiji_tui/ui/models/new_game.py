@@ -59,6 +59,7 @@ class NewGameOptions:
     seat_list: tuple[SeatConfig, ...] = ()  # these exact seats (a rematch); () = the player, then bots
     bot_delay: float | None = None  # None: keep the app's pace
     memory: bool | None = None  # None: keep the app's memory mode (RULES §8)
+    watchable: bool = False  # over SSH: others may watch it from the lobby (session/spectators.py)
 
     def levels(self) -> list[str]:
         """Each bot seat's level, seat 1 first. Raises ValueError when

@@ -57,13 +57,13 @@ class StatusSlice:
     as they were hands the line an equal slice, which is not drawn again."""
 
     view: PlayerView = field(compare=False)
-    seat: int
+    seat: int | None  # None: a spectator (no seat's turn is "yours")
     memory: bool
     thinking: str | None  # the name of the bot thinking, if any
     drawn: tuple[object, ...] = ()  # what ``status_text`` reads from the view (``status_slice``)
 
 
-def status_slice(view: PlayerView, seat: int, memory: bool, thinking: str | None) -> StatusSlice:
+def status_slice(view: PlayerView, seat: int | None, memory: bool, thinking: str | None) -> StatusSlice:
     """The status line's slice of ``view`` for ``seat``."""
     drawn = (view.round, view.deck_size, view.torii_left, len(view.discard), view.discard[-1:], view.phase,
              view.end_trigger, view.current,
@@ -92,6 +92,8 @@ def status_text(s: StatusSlice) -> Text:
         t.append(" ▶ Your turn ", style="bold reverse")
     elif s.thinking is not None:
         t.append(f"{short_label(s.thinking, 16)} is thinking…", style="italic")
+    elif s.seat is None:  # a spectator: whose turn, in as few cells as the name allows
+        t.append(f"▶ {short_label(v.seats[v.current].name, 16)}", style="italic")
     else:
         t.append(f"{short_label(v.seats[v.current].name, 16)}'s turn", style="italic")
     return t

@@ -29,6 +29,7 @@ from .my_games import MyGamesScreen
 from .names import NamesScreen
 from ...session.bound_names import taken_line
 from .new_game import NewGameScreen
+from .watch_list import WatchListScreen
 
 LOGO = "紅葉  M O M I J I  ·  over SSH"
 
@@ -47,6 +48,7 @@ class LobbyScreen(LobbyListScreen):
         # In the menu's lines, not the footer: the footer's keys fit 80 columns.
         Binding("d", "daily", "Daily deal", id="lobby.daily", show=False),
         Binding("b", "board", "Daily board", id="lobby.board", show=False),
+        Binding("w", "watch", "Watch", show=False, id="lobby.watch"),  # listed in the menu
         Binding("q", "app.quit", "Quit", id="lobby.quit"),
     ]
 
@@ -127,6 +129,8 @@ class LobbyScreen(LobbyListScreen):
         menu.add_option(Option("t  Create a table for several players", id="create"))
         open_tables = len(lobby.open_tables())
         menu.add_option(Option(f"j  Join a table ({open_tables} open)", id="join"))
+        if lobby.spectators.enabled:
+            menu.add_option(Option(f"w  Watch a game ({len(lobby.watchable())} playing)", id="watch"))
         menu.add_option(Option("k  Your name and keys", id="names"))
         menu.add_option(Option("l  Learn to play (a guided first game)", id="learn"))
         if lobby.daily is not None:
@@ -140,8 +144,8 @@ class LobbyScreen(LobbyListScreen):
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         actions = {"continue": self.action_continue, "new": self.action_new, "resume": self.action_resume,
-                   "create": self.action_create, "join": self.action_join, "names": self.action_names,
-                   "learn": self.action_learn, "help": lobby_host(self).action_help,
+                   "create": self.action_create, "join": self.action_join, "watch": self.action_watch,
+                   "names": self.action_names, "learn": self.action_learn, "help": lobby_host(self).action_help,
                    "daily": self.action_daily, "board": self.action_board,
                    "quit": self.app.exit}
         actions[str(event.option.id)]()
@@ -192,9 +196,11 @@ class LobbyScreen(LobbyListScreen):
         self.app.push_screen(JoinScreen())
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """The daily deal's keys only where the server offers it."""
+        """The daily deal's and the watch's keys only where the server offers them."""
         if action in ("daily", "board"):
             return lobby_host(self).lobby.daily is not None
+        if action == "watch":
+            return lobby_host(self).lobby.spectators.enabled
         return True
 
     def action_daily(self) -> None:
@@ -206,3 +212,7 @@ class LobbyScreen(LobbyListScreen):
     def action_board(self) -> None:
         """The daily deal's boards of the day and of the week."""
         self.app.push_screen(DailyBoardScreen())
+
+    def action_watch(self) -> None:
+        """Watch a game being played (session/spectators.py)."""
+        self.app.push_screen(WatchListScreen())

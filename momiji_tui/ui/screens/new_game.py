@@ -1,4 +1,5 @@
-"""The new-game form: name, seats, bots, landscapes, bot speed, memory mode, seed."""
+"""The new-game form: name, seats, bots, landscapes, bot speed, memory mode,
+(over SSH) whether others may watch, seed."""
 
 from __future__ import annotations
 
@@ -83,6 +84,11 @@ class NewGameScreen(SizedScreen):
                 yield Select([("Off: piles show every card", False),
                               ("On: only top cards (RULES §8)", True)],
                              value=app.memory_mode, allow_blank=False, compact=True, id="memory")
+            if app.may_be_watched():  # over SSH: others in the lobby may watch (session/spectators.py)
+                with Horizontal(classes="field"):
+                    yield Label("Watchers", classes="field-label")
+                    yield Select([("Nobody may watch", False), ("Others may watch (no hand shown)", True)],
+                                 value=False, allow_blank=False, compact=True, id="watchable")
             with Horizontal(classes="field"):
                 yield Label("Seed", classes="field-label")
                 yield FormInput(placeholder="random", id="seed", restrict=r"[0-9]*", max_length=SEED_DIGITS,
@@ -123,6 +129,7 @@ class NewGameScreen(SizedScreen):
             seed=int(seed_text) if seed_text else None,
             bot_delay=BOT_SPEEDS[str(self.query_one("#speed", Select).value)],
             memory=bool(self.query_one("#memory", Select).value),
+            watchable=any(bool(w.value) for w in self.query("#watchable").results(Select)),
         )
 
     def on_button_pressed(self, event: Button.Pressed) -> None:

@@ -5,7 +5,10 @@ shift+←/→ or ``[``/``]`` one turn, Home/End jump to the start or the end; th
 turn slider moves with them (and follows a mouse click). ``v`` switches whose
 seat the table is seen from: an unfinished game shows only what that seat
 could know (RULES §8); a finished one shows every hand, and its end-scoring
-sheet at the last position.
+sheet at the last position. Opened as a *watch* (``momiji replay --watch``)
+it shows only the spectator's view, finished or not: what every seat saw
+(RULES §8), no hand and no deal until the game's end, where every hand is
+shown as it was to the players; ``v`` does not change it.
 """
 
 from __future__ import annotations
@@ -60,9 +63,10 @@ class ReplayScreen(Screen[None]):
         Binding("l", "step(1)", "Event", show=False, id="replay.next_event_vim"),
     ]
 
-    def __init__(self, path: str | os.PathLike[str]) -> None:
+    def __init__(self, path: str | os.PathLike[str], *, watch: bool = False) -> None:
         super().__init__()
         self.path = Path(path)
+        self.watch_only = watch  # the spectator's view only (see the module's docstring)
         self.replay: Replay | None = None
         self.problem: str | None = None
         self.seat: int | None = 0
@@ -71,12 +75,12 @@ class ReplayScreen(Screen[None]):
         self.seat_labels: list[str] = []
         try:
             loaded = open_saved(self.path)
-            self.replay = Replay.from_dicts(loaded.events)
+            self.replay = Replay.from_dicts(loaded.events, open_hands=False if watch else None)
             self.game_id = str(loaded.header.get("game_id", self.path.stem))
             self.humans = [i for i, s in enumerate(loaded.header.get("seats", []))
                            if isinstance(s, dict) and s.get("kind") == "human"]
             self.seat_labels = [seat_label(s) for s in loaded.header.get("seats", [])]  # with bots' levels
-            self.seat = self.humans[0] if self.humans else None
+            self.seat = self.humans[0] if self.humans and not watch else None
         except (StoreError, OSError, ValueError) as exc:
             self.problem = f"Cannot replay {self.path.name}: {exc}"
             self.game_id = self.path.stem
@@ -108,7 +112,8 @@ class ReplayScreen(Screen[None]):
             return
         r = self.replay
         who = "every hand open" if r.open_hands else (
-            "spectator" if self.seat is None else f"seen by {r.names[self.seat]}")
+            ("watching: what every seat saw" if self.watch_only else "spectator") if self.seat is None
+            else f"seen by {r.names[self.seat]}")
         title.update(Text.assemble(
             ("Replay ", "bold"), (self.game_id, "bold"),
             f"  ·  event {r.position}/{len(r)}  ·  turn {r.turn_index + 1}/{r.turn_count}  ·  {who}",
@@ -231,6 +236,9 @@ class ReplayScreen(Screen[None]):
         only from the human seats' views (or a spectator's): the bots' hands
         stay hidden, or replaying would be a way to cheat (RULES §8)."""
         if self.replay is None:
+            return
+        if self.watch_only:
+            self.notify("Watching: only what every seat saw (RULES §8).")
             return
         if self.replay.open_hands:
             choices: list[int | None] = list(range(len(self.replay.names)))

@@ -61,6 +61,7 @@ from ..models.lesson_text import HIGHLIGHTABLE, highlighted, lesson_text, lesson
 from ..models.rules_sections import cited_section
 from ..models.settings import memory_note
 from ..models.live_score import live_sheet
+from ..models.lobby_text import watchers_line
 from ..models.log_lines import log_line
 from ..models.move_draft import (
     ALLOWED, GAME_ACTIONS, HAND_KEYS, QUICK, DiscardFlow, LandscapeFlow, MoveDraft, Zone, hand_order,
@@ -143,7 +144,10 @@ class TableScreen(SizedScreen):
         # The footer's keys for each ``_footer_keys`` seen (until the bindings change).
         self._footer_cache: dict[tuple[bool | None, ...], tuple[tuple[FooterKey, ...], FooterKey | None]] = {}
         self._seen_events: list[list[ev.Event]] = []  # the last lists of new events drawn
+        self._view_of: tuple[object, object] = (None, None)  # the table and state the move builder's
+        # view is of (every change of a table replaces its state, session/table.py)
         self.ready = False
+        self._watchers: tuple[str, ...] = ()  # who watches, as the opponents' border title says
         self._message_drawn = False  # the message widget shows self.message
         self.footer: TableFooter | None = None  # the screen's footer, once composed
         self.suggestion: Command | None = None  # the hint's command, while the draft holds it
@@ -232,6 +236,7 @@ class TableScreen(SizedScreen):
         if error:
             self.refuse(error)
             return False
+        self.take_view()  # a key typed ahead acts on this move's table (drawn on TableChanged)
         self.say("")
         return True
 
@@ -759,6 +764,27 @@ class TableScreen(SizedScreen):
         w, h = self.app.size
         return Layout(w, h, self.query_one("#table").size.width or w)
 
+    def take_view(self) -> PlayerView | None:
+        """Hand the move builder the seat's view of the open table and its
+        legal commands now; returns the view (None: no table, nothing
+        changed). Called after an accepted command too, so the keys queued
+        behind it (typed before the screen changed) act on the table it
+        made, in order (the view of a state is taken once)."""
+        app = host(self)
+        table = app.table
+        if table is None:
+            return None
+        seen_table, seen_state = self._view_of
+        if seen_table is table and seen_state is table.state and self.draft.seat == app.seat \
+                and self.draft.view is not None:
+            return self.draft.view
+        self._view_of = (table, table.state)
+        v = table.view(app.seat)
+        self.draft.seat = app.seat
+        self.draft.check = table.check
+        self.draft.set_view(v, table.legal(app.seat))
+        return v
+
     def refresh_table(self, events: list[ev.Event]) -> None:
         """A change of the game (new ``events``; [] to redraw): one fresh view,
         every region handed its slice (unchanged slices are not redrawn)."""
@@ -768,17 +794,15 @@ class TableScreen(SizedScreen):
             self._seen_events = [*self._seen_events[-7:], events]
         app = host(self)
         table = app.table
-        if table is None:
+        v = self.take_view()
+        if table is None or v is None:
             return
-        v = table.view(app.seat)
-        self.draft.seat = app.seat
-        self.draft.check = table.check
-        self.draft.set_view(v, table.legal(app.seat))
         if events:
             self._note_events(app, events)
         layout = self.table_layout()
         thinking = v.seats[app.thinking].name if app.thinking is not None else None
         self.query_one(StatusLine).data = status_slice(v, app.seat, app.memory_mode, thinking)
+        self.show_watchers(app.watchers())
         my_turn = self.draft.my_turn
         width = layout.table_width - 2  # inside the table's padding
         self.query_one(ObjectivesRegion).data = ObjectivesSlice(
@@ -803,6 +827,14 @@ class TableScreen(SizedScreen):
         self.redraw_move()
         if any(isinstance(e, ev.TurnEnded) for e in events):
             self.release_lines()  # a new turn: regions take the lines they need
+
+    def show_watchers(self, names: tuple[str, ...]) -> None:
+        """Tell the players who watches: the title of the line above the
+        other seats' rows (no line more: the table's layout stays as it is);
+        none while nobody watches."""
+        if names != self._watchers:
+            self._watchers = names
+            self.query_one(Opponents).border_title = watchers_line(names) if names else None
 
     def show_lesson(self, table: TutorialTable) -> None:
         """The tutorial's step in its panel; the regions it talks about
