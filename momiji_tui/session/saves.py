@@ -24,6 +24,7 @@ from ..store import (
     LoadedLog,
     NewerFormat,
     SavedGame,
+    StoreError,
     game_path,
     load,
 )
@@ -32,6 +33,7 @@ from ..store.log import play_order_of
 from ..store.library import game_files, last_played_key, load_saved, read_index, write_index
 from ..store.paths import GAME_SUFFIX, games_dir
 from .table import checked_state, seat_configs, validate_log
+from .tutorial import SEAT_NAMES, is_tutorial, lesson_label
 
 
 @dataclass(frozen=True)
@@ -124,7 +126,10 @@ def describe(game: SavedGame, state: engine.GameState | None = None) -> SavedGam
     names = [seat_label(s) for s in game.header.get("seats", [])]
     sheet = engine.score(state)
     scores = " · ".join(str(s.total) for s in sheet.seats)
-    return SavedGameRow(game.game_id, game.status, ", ".join(names), turn_text(state), scores, game.path, None,
+    turn = turn_text(state)
+    if game.events and is_tutorial([engine.from_dict(game.events[0])]):  # a lesson game: named by its lesson
+        turn = lesson_label([engine.from_dict(e) for e in game.events]) or turn
+    return SavedGameRow(game.game_id, game.status, ", ".join(names), turn, scores, game.path, None,
                         started_text(game.game_id, game.header), tuple(game.warnings),
                         played_text(game.last_played), hints_text(state))
 
@@ -179,6 +184,23 @@ def latest_unfinished_game(data_dir: str | os.PathLike[str]) -> SavedGame | None
     return next(iter(unfinished_games(data_dir)), None)
 
 
+def game_title(game: SavedGame) -> str:
+    """How a game in progress is named (the menu's *Continue*): its lesson
+    (``"Learn to play, lesson 3/7"``, ``tutorial.lesson_label``) when it is
+    the tutorial's game, else its id. The file is read only for a game
+    seated as the tutorial is (its header's seat names); one that cannot be
+    read is named by its id."""
+    seats = (game.header or {}).get("seats")
+    names = tuple(s.get("name") for s in seats if isinstance(s, dict)) if isinstance(seats, list) else ()
+    if names != SEAT_NAMES:
+        return game.game_id
+    try:
+        raw = game.events if game.events is not None else open_saved(game.path).events
+        return lesson_label([engine.from_dict(e) for e in raw]) or game.game_id
+    except (StoreError, OSError, ValueError, KeyError, TypeError):
+        return game.game_id
+
+
 def open_saved(path: str | os.PathLike[str]) -> LoadedLog:
     """Load a saved game and check it against the rules (raises the store's
     ``DamagedLog``/``NewerFormat``, ``FileNotFoundError``). Never writes."""
@@ -196,7 +218,7 @@ def open_saved(path: str | os.PathLike[str]) -> LoadedLog:
 # means the next look reads the files again. So the index is a hint, never
 # the truth, and a list of 5,000 games costs one ``stat`` per file.
 
-INDEX_FORMAT = 2
+INDEX_FORMAT = 3  # 3: a tutorial's turn is its lesson
 
 
 def indexed_games(data_dir: str | os.PathLike[str], *,

@@ -78,13 +78,15 @@ class Beat:
 class Step:
     """One lesson: what to do and why (``text``, citing RULES), the table
     regions it talks about (``highlight``: ``display``, ``hand``, ``you``,
-    ``objectives``, ``opponents``), and its beats in order."""
+    ``objectives``, ``opponents``), its beats in order, and ``reading``:
+    how to read the marks on the table the step first shows (may be empty)."""
 
     key: str
     title: str
     text: str
     highlight: tuple[str, ...]
     beats: tuple[Beat, ...]
+    reading: str = ""
 
 
 def _end(text: str = "Press e to end your turn (RULES §5).") -> Beat:
@@ -105,6 +107,8 @@ STEPS: tuple[Step, ...] = (
                  "Press G (shift+g) for the Ginkgo column, then ⏎: you take all its cards."),
             _end(),
         ),
+        "Table: • a card's acorn corner (RULES §1.2) · objective ✓ you would meet it if it were "
+        "activated, ▲ who leads it · ★ the score's leader.",
     ),
     Step(
         "pile", "Start a pile",
@@ -118,6 +122,8 @@ STEPS: tuple[Step, ...] = (
                  "Select Maple 0 and Maple 1 (their digits), then press p."),
             _end(),
         ),
+        "Table: a pile •M1 ×2=2 (0) is its top card, ×cards, =points now, (the values beneath); "
+        "Π closed; seen: cards seen entering a hand (RULES §8).",
     ),
     Step(
         "waterfall", "A midday landscape; the hand limit",
@@ -250,6 +256,22 @@ def is_tutorial(events: Sequence[ev.Event]) -> bool:
     """Whether a game's events are the tutorial's deal (its deck and seats)."""
     first = events[0] if events else None
     return isinstance(first, ev.GameCreated) and first.deck == DECK and first.seat_names == SEAT_NAMES
+
+
+LESSON_TITLE = "Learn to play"
+"""The name a tutorial game goes by (``lesson_label``)."""
+
+
+def lesson_label(events: Sequence[ev.Event]) -> str:
+    """How a saved game is named when it is the tutorial's: ``"Learn to
+    play, lesson 3/7"`` (the step its next move belongs to; ``"Learn to
+    play, done"`` once every move is made), else ""."""
+    if not is_tutorial(events):
+        return ""
+    done = progress(events)
+    if done >= len(MOVES):
+        return f"{LESSON_TITLE}, done"
+    return f"{LESSON_TITLE}, lesson {min(MOVES[done].step + 1, len(STEPS))}/{len(STEPS)}"
 
 
 _RECORDS = (ev.SeatControlChanged, ev.HintShown)  # the session's records: no command made them

@@ -36,7 +36,7 @@ from .models.hint import hint_not_saved_text
 from .models.keymap import key_label
 from .models.new_game import BOT_SPEEDS, NewGameOptions, bot_speed_name, not_saved_text
 from .models.paths import stylesheets
-from .models.settings import SettingsKeeper, last_game_of
+from .models.settings import SettingsKeeper, last_game_of, memory_note
 from .screens.choice import ChoiceScreen
 from .screens.draft import DraftScreen
 from .screens.help import HelpScreen
@@ -258,9 +258,9 @@ class MomijiApp(App[None]):
         move, the move could not be saved)."""
         table = self.table
         if not isinstance(table, TutorialTable):
-            return "Only the tutorial has steps to skip."
+            return "Only Learn to play has steps to do for you."
         if table.current != self.seat or table.finished:
-            return "Wait for your turn to skip a step."
+            return "Wait for your turn: then the step can be done for you."
         try:
             table.skip()
         except WriteFailed as exc:
@@ -435,13 +435,14 @@ class MomijiApp(App[None]):
             self.push_screen(screen)
 
     def action_toggle_memory(self) -> None:
-        """Memory mode (RULES §8): piles show only their top cards."""
+        """Memory mode (RULES §8): piles show only their top cards. Said on
+        the table's message line there, else in a notification; remembered."""
         self.memory_mode = not self.memory_mode
         self.remember(memory=self.memory_mode)
         self.memory_changed.publish(self.memory_mode)
         self.table_changed.publish([])
-        self.notify(f"Memory mode {'on: piles show only their top cards' if self.memory_mode else 'off'}"
-                    " (RULES §8).")
+        if not isinstance(self.screen, TableScreen):  # the table says it on its message line
+            self.notify(memory_note(self.memory_mode, self.key_for("table.memory")))
 
     def open_url(self, url: str, *, new_tab: bool = True) -> None:
         """Links are never opened by a hosted app (it would act on the server)."""

@@ -340,6 +340,38 @@ async def test_rules_7_scoring_reveals_row_by_row_and_can_be_skipped(isolated_di
         await until_screen(pilot, MenuScreen)
 
 
+def enter_means(screen) -> str | None:
+    """What ⏎ does now, as the footer is told (the enabled binding's action)."""
+    found = screen.active_bindings.get("enter")
+    return found.binding.action if found is not None and found.enabled else None
+
+
+async def test_rules_7_enter_to_show_all_as_the_pace_ends_the_sheet_stays_on_it(isolated_dirs, monkeypatch):
+    """The pace shows the last row (the result) just as ⏎ is pressed to show
+    all: the ⏎ finishes nothing more and leaves nothing; the footer's ⏎ is
+    always what ⏎ does; one tick later ⏎ is the menu."""
+    ticker = ManualTicker()
+    monkeypatch.setattr(ScoringScreen, "reveal_ticker", staticmethod(ticker))
+    path = finished_table(isolated_dirs)
+    app = MomijiApp(isolated_dirs, bot_delay=100, make_bot=scripted_bot, resume_path=path)
+    async with app.run_test(size=(100, 40)) as pilot:
+        await until_screen(pilot, ScoringScreen)
+        screen = app.screen
+        while screen.revealing:
+            assert enter_means(screen) == "skip" and "Revealing" in plain(screen.query_one("#scoring-result"))
+            ticker.tick()
+            await pilot.pause()
+        assert "win" in plain(screen.query_one("#scoring-result"))
+        assert enter_means(screen) is None
+        await pilot.press("enter")  # meant as "show all": the sheet stays
+        assert app.screen is screen and not ticker.stopped
+        ticker.tick()
+        await pilot.pause()
+        assert ticker.stopped and enter_means(screen) == "menu"
+        await pilot.press("enter")
+        await until_screen(pilot, MenuScreen)
+
+
 async def test_scoring_is_whole_at_once_without_pacing(isolated_dirs):
     path = finished_table(isolated_dirs)
     app = MomijiApp(isolated_dirs, bot_delay=0, make_bot=scripted_bot, resume_path=path)

@@ -99,3 +99,19 @@ def test_a_hosted_app_remembers_nothing(isolated_dirs):
     assert app.settings.path is None
     assert app.settings.remember(theme="nord") is None and not settings_path().exists()
     assert isinstance(settings_path(), Path)
+
+
+async def test_rules_8_memory_mode_toggled_at_a_game_says_so_on_the_message_line(isolated_dirs):
+    from momiji_tui.ui.screens.table import TableScreen
+
+    app = MomijiApp(isolated_dirs, bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.start_game(NewGameOptions(name="Ada", seats=2, bot_levels=("easy",), seed=4))
+        await until_screen(pilot, TableScreen)
+        await pilot.press("m")
+        await pilot.pause()
+        assert app.memory_mode is True
+        assert app.screen.message.plain == "Memory mode on: only top cards shown (RULES §8). m turns it off."
+        await pilot.press("m")
+        await pilot.pause()
+        assert app.memory_mode is False and app.screen.message.plain.startswith("Memory mode off")

@@ -29,9 +29,9 @@ async def test_info_key_explains_the_card_then_each_objective_and_landscape_rule
             said.append(" ".join(plain(screen.query_one("#message")).split()))
         assert isinstance(app.screen, TableScreen)
         assert "closing it with a torii" in said[0] and "§4.2" in said[0]  # M3: the hand card under the cursor
-        assert said[1].startswith("Objective 1 Fallen Seeds: best = most 0s in your piles.")
-        assert "No owner (3● to activate, §4.3)." in said[1]
-        assert "Owner Bot 1." in said[2] and "Best now: you (4), you meet it. Met: owner 10, others 3 (§7)." in said[2]
+        assert said[1].startswith("Objective 1 Fallen Seeds: most 0s in your piles.")
+        assert "Unowned (3● to activate, §4.3)." in said[1]
+        assert "Owner Bot 1." in said[2] and "Leads: you (4), you meet it. Met: owner 10, others 3 (§7)." in said[2]
         assert said[3].startswith("Landscape 1 Mountain Spring (sunrise): gain 2 acorns")
         assert said[6] == said[0]
 

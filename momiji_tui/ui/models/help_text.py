@@ -88,7 +88,7 @@ def keys_md(app: KeyNamer | None = None, known: Collection[str] = (), rules: Hou
         ("table.info", "i", "explain the card or column under the cursor; again: each objective, landscape"),
         ("table.score", "=", "the live score's breakdown: piles, acorns, objectives if the game ended now (§7)"),
         ("table.menu", "q", "back to the menu (the game is saved after every move)"),
-        ("table.skip_step", "N", "Learn to play: do the step shown for me and go on to the next"),
+        ("table.skip_step", "N", "Learn to play: do it for me (plays the step shown, ending the turn if it does)"),
         ("app.help", "?", "this help (F1 too); ctrl+p command palette; ctrl+q quit"),
         ("app.rules", "F2", "the rules in full (docs/RULES.md), at the section the message line cites"),
     ]

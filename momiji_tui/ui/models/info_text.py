@@ -47,16 +47,17 @@ def column_info(view: PlayerView, leaf_type: str) -> Text:
 
 
 def objective_info(view: PlayerView, number: int, standing: Standing) -> Text:
-    """``Objective 2 Squirrel's Store: best = most acorns. Owner Kaede. Best
-    now: you (5), you meet it. Met: owner 10, others 3 (§7).``"""
+    """``Objective 2 Squirrel's Store: most acorns. Owner Kaede. Leads: you
+    (5), you meet it. Met: owner 10, others 3 (§7).`` (two lines at 80
+    columns: "Leads" is the ▲ of the objectives' line)."""
     out = Text()
     out.append(f"Objective {number} {standing.name}", style="bold")
-    out.append(f": best = {OBJECTIVE_TEXT[standing.objective]}. ")
+    out.append(f": {OBJECTIVE_TEXT[standing.objective]}. ")
     if standing.owner is None:
-        out.append(f"No owner (3{ACORN_SIGN} to activate, §4.3). ")
+        out.append(f"Unowned (3{ACORN_SIGN} to activate, §4.3). ")
     else:
         out.append(f"Owner {seat_label(view, standing.owner, NAME_CELLS)}. ")
-    out.append(f"Best now: {leader_text(view, standing, NAME_CELLS)}")
+    out.append(f"Leads: {leader_text(view, standing, NAME_CELLS)}")
     out.append(", you meet it. " if standing.you_meet else ". ")
     out.append(f"Met: owner {OBJECTIVE_OWNER_POINTS}, others {OBJECTIVE_OTHER_POINTS} (§7).")
     return out

@@ -27,7 +27,7 @@ from ...engine import (
 )
 from ...engine.cards import CARD_TYPE, CARD_VALUE, Card
 from ...engine.errors import IllegalCommand
-from ...engine.rules_data import HAND_LIMIT, OBJECTIVE_COST
+from ...engine.rules_data import HAND_LIMIT, OBJECTIVE_COST, landscape_cost_text
 from .move_flows import (
     GAME_ACTIONS, HAND_KEYS, NO_FLOW, POWER_FLOWS, Check, DiscardFlow, Flow, Judge, LandscapeFlow, PowerFlow, Zone,
     cannot_judge, explain, hand_order,
@@ -430,7 +430,13 @@ def _why_landscape(d: MoveDraft) -> str | None:
     unused = [lid for lid in me.panorama if lid not in me.used] or list(me.panorama)
     if not unused:
         return "You have no landscape."
-    return _any_or_explain(d, UseLandscape, UseLandscape(d.seat, unused[0]))
+    if d.can(UseLandscape):
+        return None
+    rules = d.v.rules
+    if me.acorns < min(rules.landscape_cost(lid) for lid in unused):  # every one's cost, not the first's
+        have = me.acorns or "none"
+        return f"Using a landscape costs {landscape_cost_text(rules, unused)}; you have {have} (RULES §4.5)."
+    return d.explain(UseLandscape(d.seat, unused[0]))
 
 
 def _why_discard(d: MoveDraft) -> str | None:

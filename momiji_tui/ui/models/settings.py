@@ -113,3 +113,11 @@ class SettingsKeeper:
             return f"Settings are not remembered: {exc.reason} ({exc.path})."
         self._values = values
         return None
+
+
+def memory_note(on: bool, key: str) -> str:
+    """What toggling memory mode says (RULES §8): the mode now, what it
+    hides, and ``key``, the key that toggles it back."""
+    if on:
+        return f"Memory mode on: only top cards shown (RULES §8). {key} turns it off."
+    return f"Memory mode off: every card of the piles shown (RULES §8). {key} turns it on."

@@ -11,7 +11,7 @@ from collections.abc import Callable
 
 from rich.text import Text
 
-from ...engine import Exchange, Pass
+from ...engine import ActivateObjective, Collect, Exchange, Pass, Play, Reveal
 from ...engine.cards import CARD_TYPE
 from ...engine.rules_data import HAND_LIMIT, LANDSCAPES
 from .move_draft import HAND_KEYS, DiscardFlow, LandscapeFlow, MoveDraft
@@ -78,7 +78,7 @@ def hint_text(draft: MoveDraft, k: Keys) -> Text:
                     f"(RULES §5.1); {k('table.undo')} undoes, the discard included.", style="bold")
     if v.turn.main_done:
         free = []
-        if not v.turn.exchanged:
+        if draft.can(Exchange):
             free.append(f"{k('table.exchange')} exchanges 2 cards")
         if draft.allows("landscape"):
             free.append(f"{k('table.landscape')} uses a landscape")
@@ -100,15 +100,27 @@ def hint_text(draft: MoveDraft, k: Keys) -> Text:
     if boost is not None:
         _, name, power = LANDSCAPES[boost]
         t = Text(f"{name} this turn: {power}. ", style="bold")
-        t.append("Now collect, play or take an objective.", style="dim")
+        t.append(main_actions_text(draft), style="dim")
         return t
     n = min(len(draft.hand), len(HAND_KEYS))
-    reveal = f"; {k('table.reveal')} reveals 4 more (1{ACORN_SIGN})" if v.deck_size else ""
-    column = f"a column ({column_keys(draft.present)}) to collect"
+    reveal = f"; {k('table.reveal')} reveals 4 more (1{ACORN_SIGN})" if draft.can(Reveal) else ""
+    column = f"a column ({column_keys(draft.present)}) to collect" if draft.can(Collect) else ""
     if n == 0:
-        return Text(f"Your hand is empty: {column}{reveal}.", style="dim")
+        return Text(f"Your hand is empty: {column or 'nothing to collect'}{reveal}.", style="dim")
     keys = f"1–{HAND_KEYS[n - 1]}" if n > 1 else "1"
-    return Text(f"Select cards ({keys} or click) to play, or {column}{reveal}.", style="dim")
+    return Text(f"Select cards ({keys} or click) to play{', or ' + column if column else ''}{reveal}.",
+                style="dim")
+
+
+def main_actions_text(draft: MoveDraft) -> str:
+    """"Now collect, play or take an objective.", naming only the main
+    actions the legal commands hold (RULES §3); "" when none is."""
+    kinds = ((Collect, "collect"), (Play, "play"), (ActivateObjective, "take an objective"))
+    names = [name for kind, name in kinds if draft.can(kind)]
+    if not names:
+        return ""
+    listed = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " or " + names[-1]
+    return f"Now {listed}."
 
 
 def column_keys(present: list[str]) -> str:

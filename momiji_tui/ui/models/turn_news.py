@@ -117,13 +117,17 @@ class TurnNews:
                 self._turn.append(event)
 
 
+#: The banner's shorter words for a trigger (one line at 80 columns).
+BANNER_TRIGGERS = {"torii": "no torii left"}
+
+
 def last_round_banner(v: PlayerView) -> str | None:
     """The banner once the end is triggered and play goes on (RULES §6):
     ``Last round: the deck is empty. The game ends after Ginnan's turn.``;
     None before (or once the game is over)."""
     if v.end_trigger is None or v.phase != "play":
         return None
-    why = END_TRIGGERS.get(v.end_trigger, v.end_trigger)
+    why = BANNER_TRIGGERS.get(v.end_trigger) or END_TRIGGERS.get(v.end_trigger, v.end_trigger)
     last = (v.first_seat - 1) % len(v.seats)
     whose = "your" if last == v.seat else f"{v.seats[last].name}'s"
     return f"Last round: {why}. The game ends after {whose} turn (RULES §6)."

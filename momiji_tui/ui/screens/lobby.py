@@ -17,6 +17,7 @@ from textual.containers import Vertical, VerticalScroll
 from textual.widgets import Footer, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
+from ...session.saves import game_title
 from ...store import SavedGame
 from ..models.host import lobby_host
 from .lobby_base import LobbyListScreen
@@ -54,6 +55,7 @@ class LobbyScreen(LobbyListScreen):
     def __init__(self) -> None:
         super().__init__()
         self._solo: list[SavedGame] = []
+        self._solo_what = ""  # how *Continue* names the newest solo game
 
     def compose(self) -> ComposeResult:
         with Vertical(id="lobby-box"):
@@ -82,7 +84,7 @@ class LobbyScreen(LobbyListScreen):
             who.append(f"Your games are kept under your key {player.key_hint}. "
                        f"Others see you as {app.lobby.label(app)}.")
         self.query_one("#lobby-who", Static).update(who)
-        self._solo = app.unfinished_solo()
+        self._load_solo()
         self.refresh_lobby()
         self.query_one(OptionList).focus()
         if not app.auto_returned:
@@ -92,8 +94,14 @@ class LobbyScreen(LobbyListScreen):
                 self.call_after_refresh(self._return, game_id)
 
     def on_screen_resume(self) -> None:
-        self._solo = lobby_host(self).unfinished_solo()
+        self._load_solo()
         self.refresh_lobby()
+
+    def _load_solo(self) -> None:
+        """The solo games in progress, and how the newest is named (a lesson by its name)."""
+        self._solo = lobby_host(self).unfinished_solo()
+        title = game_title(self._solo[0]) if self._solo else ""
+        self._solo_what = f"your last game ({title})" if self._solo and title == self._solo[0].game_id else title
 
     def _return(self, game_id: str) -> None:
         error = lobby_host(self).return_to_table(game_id)
@@ -114,7 +122,7 @@ class LobbyScreen(LobbyListScreen):
         if absent is not None:
             menu.add_option(Option(f"c  Return to your seat at {absent}", id="continue"))
         elif self._solo:
-            menu.add_option(Option(f"c  Continue your last game ({self._solo[0].game_id})", id="continue"))
+            menu.add_option(Option(f"c  Continue {self._solo_what}", id="continue"))
         menu.add_option(Option("n  New game against bots", id="new"))
         mine = len(self._solo) + len(lobby.my_tables(app.player))
         menu.add_option(Option(f"r  Resume my games ({mine})", id="resume"))

@@ -8,9 +8,13 @@ from textual.containers import Vertical
 from textual.widgets import Footer, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
-from ...store import SavedGame
+from ...session.saves import game_title
+from ...session.tutorial import LESSON_TITLE
+from ...store import SavedGame, delete_game
 from ...store.errors import StoreError
 from ..models.host import host
+from ..models.choice import Choice
+from .choice import ChoiceScreen
 from .new_game import NewGameScreen
 from .saved import SavedGamesScreen
 from .sized import SizedScreen, SizeNotice
@@ -66,7 +70,9 @@ class MenuScreen(SizedScreen):
         self.has_unfinished = bool(unfinished)
         self.refresh_bindings()
         if unfinished:
-            menu.add_option(Option(f"c  Continue your last game ({unfinished[0].game_id})", id="continue"))
+            title = game_title(unfinished[0])
+            what = f"your last game ({title})" if title == unfinished[0].game_id else title  # a lesson by its name
+            menu.add_option(Option(f"c  Continue {what}", id="continue"))
         menu.add_option(Option("n  New game", id="new"))
         menu.add_option(Option("s  Saved games", id="saved"))
         menu.add_option(Option("l  Learn to play (a guided first game)", id="learn"))
@@ -93,17 +99,46 @@ class MenuScreen(SizedScreen):
         if not unfinished:
             message.update("There is no unfinished game.")
             return
-        try:
-            host(self).resume_game(unfinished[0].path)
-        except (StoreError, OSError) as exc:
-            message.update(f"Cannot continue: {exc}")
+        self._resume(unfinished[0])
 
     def action_learn(self) -> None:
-        """Start the guided first game (a game that cannot be saved is explained)."""
+        """Start the guided first game (a game that cannot be saved is
+        explained); with one in progress, offer to continue it or to start
+        again in its place (the one in progress deleted)."""
+        lessons = [(g, game_title(g)) for g in host(self).unfinished_solo()]
+        lessons = [(g, title) for g, title in lessons if title.startswith(LESSON_TITLE)]
+        if not lessons:
+            self._start_tutorial()
+            return
+        game, title = lessons[0]
+
+        def chosen(value: object) -> None:
+            if value == "continue":
+                self._resume(game)
+            elif value == "again":
+                try:
+                    delete_game(host(self).data_dir, game.game_id)
+                except (StoreError, OSError) as exc:
+                    self.query_one("#menu-message", Label).update(f"Cannot start again: {exc}")
+                    return
+                self._start_tutorial()
+
+        self.app.push_screen(ChoiceScreen(f"A lesson game is in progress ({title})", [
+            Choice("c", f"Continue it ({title})", "continue"),
+            Choice("n", "Start again from lesson 1 (the game in progress is deleted)", "again"),
+        ]), chosen)
+
+    def _start_tutorial(self) -> None:
         try:
             host(self).start_tutorial()
         except (StoreError, OSError) as exc:
             self.query_one("#menu-message", Label).update(f"Cannot start the tutorial: {exc}")
+
+    def _resume(self, game: SavedGame) -> None:
+        try:
+            host(self).resume_game(game.path)
+        except (StoreError, OSError) as exc:
+            self.query_one("#menu-message", Label).update(f"Cannot continue: {exc}")
 
     def action_saved(self) -> None:
         """Browse saved games."""

@@ -2,7 +2,10 @@
 
 The sheet is revealed row by row (piles, acorns, each objective, total, then
 the result in words) at the app's bot pace; ``space`` shows the next row at
-once, ``⏎`` the whole sheet. With no pacing (tests) it is shown whole.
+once, ``⏎`` the whole sheet. When the pace shows the last row, ⏎ does
+nothing until one more tick has passed (its footer key hidden meanwhile):
+a ⏎ pressed to show all just as the sheet completes never leaves it.
+With no pacing (tests) it is shown whole.
 The pace comes from ``ScoringScreen.reveal_ticker`` (Textual's interval timer
 by default), which tests replace with a clock that ticks only when told.
 """
@@ -70,6 +73,7 @@ class ScoringScreen(SizedScreen):
         self.shown = 0
         self.steps = 0
         self._timer: Stoppable | None = None
+        self.settling = False  # the pace just showed the last row: ⏎ waits one tick
 
     def compose(self) -> ComposeResult:
         yield SizeNotice()
@@ -90,7 +94,7 @@ class ScoringScreen(SizedScreen):
             self.steps = score_steps(app.table.score(), dict(app.table.state.owners)) + 1  # + the result
         interval = reveal_interval(app.bot_delay)
         if interval is not None:
-            self._timer = type(self).reveal_ticker(self, interval, self.action_next)
+            self._timer = type(self).reveal_ticker(self, interval, self.tick)
         else:
             self.shown = self.steps
         self.fit_to_size()
@@ -111,7 +115,7 @@ class ScoringScreen(SizedScreen):
         if action in ("next", "skip"):
             return self.revealing
         if action == "menu":
-            return not self.revealing
+            return not self.revealing and not self.settling
         if action == "rematch":
             return not self.revealing and self.rematch() is not None
         return True
@@ -179,14 +183,30 @@ class ScoringScreen(SizedScreen):
         binding_id = {"space": "scoring.next", "enter": "scoring.skip"}[default]
         return self.momiji.key_for(binding_id)
 
+    def tick(self) -> None:
+        """The pace: the next row; after the last, one more tick keeps ⏎
+        from meaning "Menu" (``settling``), then the pace stops."""
+        if self.revealing:
+            self.shown += 1
+            self.settling = not self.revealing
+            self.refresh_table([])
+        else:
+            self.settling = False
+            self._stop_timer()
+            self.refresh_table([])
+
+    def _stop_timer(self) -> None:
+        if self._timer is not None:
+            self._timer.stop()
+            self._timer = None
+
     def action_next(self) -> None:
         """Reveal the next row."""
         if self.revealing:
             self.shown += 1
             self.refresh_table([])
-        if not self.revealing and self._timer is not None:
-            self._timer.stop()
-            self._timer = None
+        if not self.revealing:
+            self._stop_timer()
 
     def action_skip(self) -> None:
         """Show the whole sheet now."""

@@ -59,6 +59,7 @@ from ..models.host import GameHost, host
 from ..models.info_text import info_items
 from ..models.lesson_text import HIGHLIGHTABLE, highlighted, lesson_text, lesson_title
 from ..models.rules_sections import cited_section
+from ..models.settings import memory_note
 from ..models.live_score import live_sheet
 from ..models.lobby_text import watchers_line
 from ..models.log_lines import log_line
@@ -112,7 +113,7 @@ class TableScreen(SizedScreen):
         Binding("e", "end_turn", "End turn", id="table.end_turn"),
         Binding("u", "undo", "Undo", id="table.undo"),
         Binding("t", "hint", "Hint", show=False, id="table.hint"),
-        Binding("N,shift+n", "skip_step", "Skip step", id="table.skip_step"),
+        Binding("N,shift+n", "skip_step", "Do it for me", id="table.skip_step"),
         Binding("escape", "back", "Back", id="table.back"),
         Binding("question_mark,f1", "app.help", "Help", id="table.help"),
         Binding("q", "menu", "Menu", id="table.menu"),
@@ -713,6 +714,7 @@ class TableScreen(SizedScreen):
         self.ready = True
         self.reset_log()
         host(self).table_changed.subscribe(self, self.refresh_table)
+        host(self).memory_changed.subscribe(self, self.memory_toggled)
         # The keys offered changed (too small, a key map): redraw the footer's line.
         self.bindings_updated_signal.subscribe(self, lambda _screen: self.update_footer(bindings_changed=True))
         self.fit_to_size()
@@ -738,6 +740,14 @@ class TableScreen(SizedScreen):
     def on_resize(self, event: events.Resize) -> None:
         if self.ready:
             self.refresh_table([])
+
+    def memory_toggled(self, on: bool) -> None:
+        """Memory mode changed (RULES §8): say so on the message line; in
+        Learn to play, with the lesson's "try …" (the key was not a move)."""
+        note = memory_note(on, self.key("table.memory"))
+        table = host(self).table
+        lesson = table.try_text() if isinstance(table, TutorialTable) else ""
+        self.say(f"{note} Lesson: {lesson}." if lesson else note)
 
     def reset_log(self) -> None:
         """Redraw the whole log and the turn summaries (memory mode changed)."""
@@ -831,7 +841,8 @@ class TableScreen(SizedScreen):
         marked (``-lesson-focus``, styled in momiji.tcss)."""
         lesson = table.lesson()
         panel = self.query_one(LessonPanel)
-        panel.border_title = lesson_title(lesson, self.key("table.skip_step"), self.key("table.menu"))
+        panel.border_title = lesson_title(lesson, self.key("table.skip_step"), self.key("table.menu"),
+                                          max(panel.size.width - 2, 0))  # inside the border's corners
         panel.data = lesson_text(lesson)
         focus = highlighted(lesson)
         for region in HIGHLIGHTABLE:
