@@ -101,6 +101,8 @@ def test_two_apps_at_once_may_share_a_play_order_then_time_decides(isolated_dirs
     second = saved_game(isolated_dirs, seed=2, commands=3)
     one = GameLog.open_for_append(first)
     two = GameLog.open_for_append(second, holder="another momiji")
+    # the clock past both moves: a move dated in the future would count as now, and then the ids decide
+    _clock(monkeypatch, NOW + timedelta(minutes=10))
     one.extend([{"type": "Probe"}], now=NOW + timedelta(minutes=2))
     two.extend([{"type": "Probe"}], now=NOW + timedelta(minutes=1))
     one.close()
