@@ -165,6 +165,9 @@ def build_parser() -> argparse.ArgumentParser:
                    help="with --database: seconds between this process's heartbeats in the shared "
                         "lobby; a process silent for 4 of them is taken for dead (its players vanish "
                         "from the lobby and can take their seats back from another) (default 5)")
+    p.add_argument("--lobby-ttl", type=_positive_seconds, default=None, metavar="S",
+                   help="with --database: seconds after its last heartbeat that a process is taken "
+                        "for dead, more than --lobby-heartbeat (default: 4 heartbeats)")
     p.add_argument("--stop-countdown", type=_seconds, default=5.0, metavar="S",
                    help="on SIGTERM or ctrl+c, warn every player S seconds before stopping "
                         "(default 5; 0: stop at once)")
@@ -195,6 +198,8 @@ def main_serve(argv: list[str]) -> int:
         parser.error("--authorized-keys is only used with --auth allowlist")
     if args.bot_workers is not None and args.bot_workers < 0:
         parser.error("--bot-workers must be 0 or more")
+    if args.lobby_ttl is not None and args.lobby_ttl <= _lobby_heartbeat(args):
+        parser.error("--lobby-ttl must be more than --lobby-heartbeat (a live process would be taken for dead)")
 
     from momiji_tui import ssh
 
@@ -285,7 +290,7 @@ async def _serve_until(args: argparse.Namespace, stop: asyncio.Event,
             housekeeping_every=args.summary_every * 60,
             ratings=args.ratings,
             spectators=args.spectators,
-            lobby_options={"heartbeat": args.lobby_heartbeat or 5.0, "ttl": 4 * (args.lobby_heartbeat or 5.0)},
+            lobby_options={"heartbeat": _lobby_heartbeat(args), "ttl": args.lobby_ttl or 4 * _lobby_heartbeat(args)},
             daily_deal=args.daily_deal,
         )
     except HostKeyError as exc:
@@ -363,6 +368,11 @@ def _closed(games: DatabaseGames | None, status: int) -> int:
     if games is not None:
         games.close()
     return status
+
+
+def _lobby_heartbeat(args: argparse.Namespace) -> float:
+    """Seconds between heartbeats in the shared lobby (0 given: the default, 5)."""
+    return float(args.lobby_heartbeat or 5.0)
 
 
 def _throttle_limits(args: argparse.Namespace) -> object:

@@ -11,13 +11,15 @@ from __future__ import annotations
 import asyncio
 import threading
 
-from ssh_harness import wait_until
+from ssh_harness import TIMEOUT, wait_until
 
 from momiji_tui.session.database_games import DatabaseGames
 from momiji_tui.session.database_lobby import DatabaseLobby
 
-HELD = 3.0
-"""Seconds the held call waits at most (the test releases it at once when the loop is free)."""
+HELD = TIMEOUT
+"""Seconds the held call waits at most: a hang guard only (the test releases
+it as soon as its loop runs; a loop held by the call fails the test, however
+long the machine keeps the test's loop from running)."""
 
 
 async def test_the_lobby_heartbeat_waits_for_the_database_without_holding_the_event_loop(pg_url, tmp_path):

@@ -124,7 +124,7 @@ async def test_two_writers_racing_on_one_game_exactly_one_move_lands(pg_url, pg_
 
         async def until_second_waits() -> None:
             await in_insert.wait()
-            for _ in range(500):  # bounded: the second writer blocks on the first's row at once
+            for _ in range(2000):  # the second writer blocks on the first's row at once; ~20 s on a busy machine
                 row = pg_admin.execute("SELECT wait_event_type FROM pg_stat_activity WHERE pid = %s",
                                        (second_pid,)).fetchone()
                 if row and row[0] == "Lock":

@@ -47,6 +47,7 @@ def test_help_lists_every_option(capsys):
     ["--auth", "allowlist", "--authorized-keys", "/nonexistent/keys"], ["--authorized-keys", "k"],
     ["--max-sessions", "0"], ["--max-sessions-per-ip", "-1"], ["--seat-wait", "-1"],
     ["--idle-timeout", "nan"], ["--login-timeout", "0"], ["--bot-workers", "-1"],
+    ["--lobby-ttl", "0"], ["--lobby-ttl", "5"], ["--lobby-heartbeat", "1", "--lobby-ttl", "0.5"],
 ])
 def test_bad_arguments_are_refused_before_anything_starts(argv, capsys, isolated_dirs):
     with pytest.raises(SystemExit) as exit_info:

@@ -5,12 +5,24 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Sequence
 
+from textual.widgets import Input
+
 from momiji_tui import engine
 from momiji_tui.engine.cards import CARD_NAME, CARD_TYPE, card_by_name, cards_of_types
 from momiji_tui.engine.rules_data import LEAF_TYPES
 from momiji_tui.engine.state import Pile, TurnState
 from momiji_tui.session.table import BOT, HUMAN, SeatConfig, Table
 from momiji_tui.ui.app import MomijiApp
+
+
+async def steady_cursors(pilot) -> None:
+    """Stop the text fields of the app's screen from blinking, their cursor
+    shown: Textual blinks an ``Input``'s cursor on a wall-clock timer (every
+    0.5 s), so a snapshot taken a moment later on a busy machine would catch
+    the cursor hidden."""
+    for field in pilot.app.screen.query(Input).results(Input):
+        field.cursor_blink = False
+    await pilot.pause()
 
 
 async def settle(pilot, rounds: int = 3) -> None:

@@ -10,7 +10,7 @@ Update after checking the report: ``pytest tests/ui/test_snapshots.py --snapshot
 from __future__ import annotations
 
 import pytest
-from helpers import ScriptedBot, scripted_bot, sit, situation, until_human_or_end, until_screen
+from helpers import ScriptedBot, scripted_bot, sit, situation, steady_cursors, until_human_or_end, until_screen
 from test_fit_table import mid_game
 
 from momiji_tui.session.table import BOT, HUMAN, SeatConfig, Table
@@ -61,6 +61,7 @@ def test_snapshot_new_game(snap_compare, isolated_dirs, size):
         await until_screen(pilot, MenuScreen)
         await pilot.press("n")
         await until_screen(pilot, NewGameScreen)
+        await steady_cursors(pilot)  # the name field has the focus: its cursor shown, however late the shot
 
     assert snap_compare(app, terminal_size=size, run_before=run_before)
 
