@@ -337,8 +337,7 @@ def _tuple_of(item: Reader) -> Reader:
 
 
 def _or_none(item: Reader) -> Reader:
-    """Reads ``None`` as itself, anything else by ``item``."""
-    return lambda value: None if value is None else item(value)
+    return lambda value: None if value is None else item(value)  # None as itself, else by ``item``
 
 
 def _reader_for(hint: Any) -> Reader:
