@@ -28,7 +28,8 @@ CARD_KIND: tuple[tuple[str, int, bool, bool], ...] = tuple(
 # The same as a small int per kind (cheap to hash), numbered in card order.
 _KIND_IDS: dict[tuple[str, int, bool, bool], int] = {}
 CARD_KIND_ID: tuple[int, ...] = tuple(_KIND_IDS.setdefault(k, len(_KIND_IDS)) for k in CARD_KIND)
-_BY_NAME: dict[str, Card] = {name: c for c, name in enumerate(CARD_NAME)}
+#: Each card by its name (``CARD_NAME`` the other way).
+CARD_BY_NAME: dict[str, Card] = {name: c for c, name in enumerate(CARD_NAME)}
 
 
 def card_by_name(name: str) -> Card:
@@ -36,7 +37,7 @@ def card_by_name(name: str) -> Card:
 
     Raises ``KeyError`` when no such card exists.
     """
-    return _BY_NAME[name]
+    return CARD_BY_NAME[name]
 
 
 def cards_of_types(types: tuple[str, ...] | list[str]) -> list[Card]:

@@ -17,7 +17,7 @@ from types import NoneType, UnionType
 from typing import Any, Union, cast, get_args, get_origin, get_type_hints
 
 from ..safe_text import safe_text
-from .cards import CARD_NAME, Card, card_by_name
+from .cards import CARD_BY_NAME, CARD_NAME, Card
 
 
 @dataclass(frozen=True, slots=True)
@@ -273,9 +273,6 @@ _CARD_FIELDS = {"deck", "cards", "card", "hand_card", "display_card"}
 _FIELD_NAMES: dict[type, tuple[str, ...]] = {
     cls: tuple(f.name for f in fields(cls)) for cls in EVENT_TYPES.values()
 }
-_ALLOWED_KEYS: dict[type, frozenset[str]] = {
-    cls: frozenset(names) | {"type"} for cls, names in _FIELD_NAMES.items()
-}
 
 
 def _encode(name: str, value: Any) -> Any:
@@ -285,20 +282,6 @@ def _encode(name: str, value: Any) -> Any:
         return CARD_NAME[value]
     if isinstance(value, tuple):
         return [list(v) if isinstance(v, tuple) else v for v in value]
-    return value
-
-
-def _decode(name: str, value: Any) -> Any:
-    if name == "seat_names":  # names come from outside: shown escaped, never raw (safe_text)
-        if not isinstance(value, list):
-            raise TypeError("seat_names must be a list of names")
-        return tuple(safe_text(n) for n in value)
-    if name in _CARD_FIELDS:
-        if isinstance(value, list):
-            return tuple([card_by_name(c) for c in value])
-        return card_by_name(value)
-    if isinstance(value, list):
-        return tuple(tuple(v) if isinstance(v, list) else v for v in value)
     return value
 
 
@@ -317,33 +300,72 @@ def event_seat(event: Event) -> int | None:
     return seat if isinstance(seat, int) else None
 
 
-Check = Callable[[Any], bool]
+#: A field's reader: the value as JSON holds it in, the field's value out.
+#: Raises ``TypeError`` when the value is not of the field's annotated type,
+#: ``KeyError`` for an unknown card name.
+Reader = Callable[[Any], Any]
 
 
-def _check_for(hint: Any) -> Check:
-    """A test that a decoded value has the type ``hint`` (a field's annotation)."""
+def _int(value: Any) -> int:
+    if isinstance(value, int) and not isinstance(value, bool):  # JSON's true is no number
+        return value
+    raise TypeError("not an int")
+
+
+def _str(value: Any) -> str:
+    if isinstance(value, str):
+        return value
+    raise TypeError("not a str")
+
+
+def _bool(value: Any) -> bool:
+    if isinstance(value, bool):
+        return value
+    raise TypeError("not a bool")
+
+
+_PLAIN_READERS: dict[Any, Reader] = {int: _int, str: _str, bool: _bool}
+
+
+def _tuple_of(item: Reader) -> Reader:
+    """Reads a JSON list as a tuple, each element by ``item``."""
+    def read(value: Any) -> Any:
+        if not isinstance(value, list):
+            raise TypeError("not a list")
+        return tuple(map(item, value))
+    return read
+
+
+def _or_none(item: Reader) -> Reader:
+    return lambda value: None if value is None else item(value)  # None as itself, else by ``item``
+
+
+def _reader_for(hint: Any) -> Reader:
+    """The reader of a field annotated ``hint`` (``int``, ``str``, ``bool``,
+    ``X | None``, ``tuple[X, ...]``). Raises ``TypeError`` for any other."""
     origin, args = get_origin(hint), get_args(hint)
-    if origin in (Union, UnionType):
-        parts = [_check_for(a) for a in args]
-        return lambda v: any(p(v) for p in parts)
-    if origin is tuple:
-        if len(args) == 2 and args[1] is Ellipsis:
-            item = _check_for(args[0])
-            return lambda v: isinstance(v, tuple) and all(item(x) for x in v)
-        items = [_check_for(a) for a in args]
-        return lambda v: (isinstance(v, tuple) and len(v) == len(items)
-                          and all(c(x) for c, x in zip(items, v, strict=True)))
-    if hint is NoneType:
-        return lambda v: v is None
-    if hint is int:
-        return lambda v: isinstance(v, int) and not isinstance(v, bool)
-    return lambda v: isinstance(v, hint)
+    if origin in (Union, UnionType) and len(args) == 2 and NoneType in args:
+        return _or_none(_reader_for(args[0] if args[1] is NoneType else args[1]))
+    if origin is tuple and len(args) == 2 and args[1] is Ellipsis:
+        return _tuple_of(_reader_for(args[0]))
+    if hint in _PLAIN_READERS:
+        return _PLAIN_READERS[hint]
+    raise TypeError(f"no reader for a field of type {hint!r}")
 
 
-#: Each event type's fields, each with the test of its annotated type: the
-#: schema a saved event is held to (``from_dict``).
-_FIELD_CHECKS: dict[type, dict[str, Check]] = {
-    cls: {name: _check_for(hint) for name, hint in get_type_hints(cls).items() if name in _FIELD_NAMES[cls]}
+_card: Reader = CARD_BY_NAME.__getitem__
+#: Fields read by their name, not their type: cards are written by name;
+#: seat names come from outside and are shown escaped, never raw (safe_text).
+_NAMED_READERS: dict[str, Reader] = {
+    "deck": _tuple_of(_card), "cards": _tuple_of(_card), "card": _card, "hand_card": _card, "display_card": _card,
+    "seat_names": _tuple_of(safe_text),
+}
+
+#: Each event type's fields and their readers, made once from the
+#: annotations: the schema a saved event is held to (``from_dict``).
+_READERS: dict[type, dict[str, Reader]] = {
+    cls: {name: _NAMED_READERS.get(name) or _reader_for(hint)
+          for name, hint in get_type_hints(cls).items() if name in _FIELD_NAMES[cls]}
     for cls in EVENT_TYPES.values()
 }
 
@@ -358,17 +380,20 @@ def from_dict(data: dict[str, Any]) -> Event:
         cls = EVENT_TYPES[data["type"]]
     except (KeyError, TypeError):
         raise ValueError(f"unknown event type: {data.get('type')!r}") from None
-    if not _ALLOWED_KEYS[cls].issuperset(data):
-        extra = set(data) - _ALLOWED_KEYS[cls]
-        raise ValueError(f"{cls.__name__} has unknown fields {sorted(extra)}")
-    try:
-        values = {k: _decode(k, v) for k, v in data.items() if k != "type"}
-    except (KeyError, TypeError) as exc:
-        raise ValueError(f"bad {cls.__name__} event: {exc}") from None
-    checks = _FIELD_CHECKS[cls]
-    for key, value in values.items():
-        if not checks[key](value):
-            raise ValueError(f"bad {cls.__name__} event: {key} is not of the right type")
+    readers = _READERS[cls]
+    values: dict[str, Any] = {}
+    for key, value in data.items():
+        read = readers.get(key)
+        if read is None:
+            if key == "type":
+                continue
+            raise ValueError(f"{cls.__name__} has unknown fields {sorted(set(data) - set(readers) - {'type'})}")
+        try:
+            values[key] = read(value)
+        except KeyError:
+            raise ValueError(f"bad {cls.__name__} event: {key} holds an unknown card name") from None
+        except TypeError:
+            raise ValueError(f"bad {cls.__name__} event: {key} is not of the right type") from None
     try:
         return cast(Event, cls(**values))  # cls is an Event class
     except TypeError as exc:

@@ -57,9 +57,10 @@ def _draw(state: GameState, cards: tuple[int, ...]) -> None:
     state.deck_pos += n
 
 
-def apply_in_place(state: GameState, event: ev.Event) -> None:
+def apply_in_place(state: GameState, event: ev.Event, *, undo_checkpoint: bool = True) -> None:
     """Change ``state`` by ``event``. Raises ``ValueError`` on an event that
-    cannot follow this state (a damaged log), leaving ``state`` undefined."""
+    cannot follow this state (a damaged log), leaving ``state`` undefined.
+    ``undo_checkpoint=False``: take no undo checkpoint (below; ``fold``)."""
     if isinstance(event, ev.SeatControlChanged):  # who plays a seat: outside the rules and the undo
         _seat_control(state, event)
         return
@@ -68,7 +69,7 @@ def apply_in_place(state: GameState, event: ev.Event) -> None:
         return
     t = type(event)
     turn = state.turn
-    if turn.since_checkpoint == 0 and state.phase == PLAY:  # at the undo checkpoint (see below)
+    if undo_checkpoint and turn.since_checkpoint == 0 and state.phase == PLAY:  # at the undo checkpoint (below)
         if not _undoable(event):
             turn.checkpoint = None
         elif turn.checkpoint is None:
@@ -385,11 +386,15 @@ def fold(events: Iterable[ev.Event]) -> GameState:
     Raises ``ValueError`` for an empty log, a log not starting with
     ``GameCreated``, or an event that cannot follow its predecessors.
     """
-    it = iter(events)
-    first = next(it, None)
-    if not isinstance(first, ev.GameCreated):
+    log = list(events)
+    if not log or not isinstance(log[0], ev.GameCreated):
         raise ValueError("an event log must begin with GameCreated")
-    state = new_state(first)
-    for event in it:
+    state = new_state(log[0])
+    # Only an undo in its turn reads a checkpoint: none is taken before the first undo's or the last turn.
+    first_undo = next((i for i, e in enumerate(log) if isinstance(e, ev.ActionsUndone)), len(log))
+    start = next((i for i in range(first_undo - 1, 0, -1) if type(log[i]) in _CHECKPOINT_EVENTS), 1)
+    for event in log[1:start]:
+        apply_in_place(state, event, undo_checkpoint=False)
+    for event in log[start:]:
         apply_in_place(state, event)
     return state

@@ -255,7 +255,7 @@ def parse_log(path: Path, data: bytes, validate: Validator | None = None) -> Loa
             events = events[:complete]
         last_played = _last_saved_at(events)
         play_order = _last_play_order(events)
-        events = [_unmark(e) for e in events]
+        _unmark(events)
     header, events = _migrate(path, header, events, version)
     problem = header_problem(header)
     if problem:
@@ -318,10 +318,12 @@ def _complete_moves(events: list[Event]) -> int:
     return n
 
 
-def _unmark(event: Event) -> Event:
-    if MOVE_CONTINUES in event or SAVED_AT in event or PLAY_ORDER in event:
-        event = {k: v for k, v in event.items() if k not in STORE_KEYS}
-    return event
+def _unmark(events: list[Event]) -> None:
+    """Take the store's own keys (``STORE_KEYS``) out of ``events``, in place:
+    they are the dicts this parse just made, nobody else holds them."""
+    for event in events:
+        for key in STORE_KEYS:
+            event.pop(key, None)
 
 
 def encode_move(events: list[Event], saved_at: datetime | None = None, play_order: int | None = None) -> list[bytes]:

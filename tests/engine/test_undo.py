@@ -164,6 +164,29 @@ def test_random_games_with_undos_fold_to_the_live_state():
         assert fold(events) == state
 
 
+def test_fold_keeps_the_checkpoint_wherever_an_undo_can_still_read_it():
+    """``fold`` takes undo checkpoints only from the turn of the first undo
+    on, and in the last turn: after every command the fold of the log so far
+    equals the live state, its checkpoint included, with undos coming only
+    late in the game (so earlier turns are folded without checkpoints)."""
+    for seed in range(4):
+        rng = random.Random(seed)
+        state, events = start(seed, seats=2 + seed % 3)
+        undone = 0
+        for _ in range(300):
+            if state.phase == "ended":
+                break
+            if len(events) > 120 and state.turn.since_checkpoint and rng.random() < 0.3:
+                state = do(state, events, Undo(state.current))
+                undone += 1
+            else:
+                state = do(state, events, rng.choice(legal_commands(state, state.current)))
+            folded = fold(events)
+            assert folded == state
+            assert folded.turn.checkpoint == state.turn.checkpoint
+        assert undone
+
+
 # ------------------------------------- RULES §8: what every seat saw stays known
 
 
