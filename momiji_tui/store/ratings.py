@@ -158,11 +158,11 @@ class RatingsFile:
 
     def _load(self, *, set_aside: bool) -> tuple[dict[str, Rating], dict[str, dict[str, RatingChange]]]:
         try:
-            text = self.path.read_text(encoding="utf-8")
+            raw = self.path.read_bytes()
         except FileNotFoundError:
             return {}, {}
         try:
-            data = json.loads(text)
+            data = json.loads(raw.decode("utf-8"))  # bytes not UTF-8: a ValueError, damaged like bad JSON
             if not isinstance(data, dict) or data.get("format") != RATINGS_FORMAT:
                 raise ValueError("it is not a momiji ratings file")
             if data.get("version") != RATINGS_VERSION:

@@ -163,3 +163,16 @@ def test_a_disk_that_refuses_changes_nothing(tmp_path, monkeypatch):
     with pytest.raises(OSError):
         book.record(GameResult(GAME2, (RatedSeat(ALICE), RatedSeat(BOB)), (2, 1)))
     assert book.look_up([ALICE, BOB]) == kept and book.file.changes_of(GAME2) is None
+
+
+def test_a_ratings_file_of_random_bytes_is_kept_aside_and_ratings_start_again(tmp_path):
+    folder = tmp_path / "ratings"
+    folder.mkdir()
+    junk = b"\xbb\xff\xfe\x00 not utf-8 \x80"
+    (folder / "ratings.json").write_bytes(junk)
+    book = FileRatingBook(tmp_path)
+    assert book.look_up([ALICE]) == {}  # reported, not raised
+    changes, applied = book.record(GameResult(GAME, (RatedSeat(ALICE), RatedSeat(BOB)), (1, 2)))
+    assert applied and changes[ALICE].before == NEW
+    kept = [p for p in folder.iterdir() if ".damaged-" in p.name and not p.name.endswith(".txt")]
+    assert len(kept) == 1 and kept[0].read_bytes() == junk
