@@ -21,6 +21,7 @@ from __future__ import annotations
 import contextlib
 import json
 import logging
+import math
 import os
 import sys
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
@@ -77,14 +78,23 @@ def rating_to_json(rating: Rating) -> dict[str, Any]:
 
 
 def rating_from_json(obj: object) -> Rating:
-    """The :class:`Rating` of :func:`rating_to_json`'s object. Raises ``ValueError``."""
+    """The :class:`Rating` of :func:`rating_to_json`'s object. Raises ``ValueError`` (also for
+    a number that is not finite)."""
     if not isinstance(obj, dict):
         raise ValueError("a rating is not an object")
     mu, sigma, games = obj.get("mu"), obj.get("sigma"), obj.get("games", 0)
     if (not isinstance(mu, int | float) or not isinstance(sigma, int | float) or sigma <= 0
-            or not isinstance(games, int) or games < 0):
+            or not isinstance(games, int) or games < 0 or not _finite(mu) or not _finite(sigma)):
         raise ValueError(f"not a rating: {obj!r}"[:200])
     return Rating(float(mu), float(sigma), games)
+
+
+def _finite(number: int | float) -> bool:
+    """True for a number a float holds (not NaN, ±Infinity, or an int past 1e308)."""
+    try:
+        return math.isfinite(number)
+    except OverflowError:
+        return False
 
 
 def changes_to_json(changes: Mapping[str, RatingChange]) -> dict[str, Any]:

@@ -176,3 +176,18 @@ def test_a_ratings_file_of_random_bytes_is_kept_aside_and_ratings_start_again(tm
     assert applied and changes[ALICE].before == NEW
     kept = [p for p in folder.iterdir() if ".damaged-" in p.name and not p.name.endswith(".txt")]
     assert len(kept) == 1 and kept[0].read_bytes() == junk
+
+
+@pytest.mark.parametrize("mu", ["1" + "0" * 400, "NaN", "Infinity"], ids=["huge", "nan", "inf"])
+def test_a_ratings_file_with_a_number_out_of_range_is_kept_aside(tmp_path, mu):
+    folder = tmp_path / "ratings"
+    folder.mkdir()
+    player = f'"{ALICE}": {{"mu": {mu}, "sigma": 8.3}}'
+    text = f'{{"format": "momiji-ratings", "version": 1, "players": {{{player}}}, "games": {{}}}}'
+    (folder / "ratings.json").write_text(text, encoding="utf-8")
+    book = FileRatingBook(tmp_path)
+    assert book.look_up([ALICE]) == {}
+    changes, applied = book.record(GameResult(GAME, (RatedSeat(ALICE), RatedSeat(BOB)), (1, 2)))
+    assert applied and changes[ALICE].before == NEW
+    kept = [p for p in folder.iterdir() if ".damaged-" in p.name and not p.name.endswith(".txt")]
+    assert len(kept) == 1 and kept[0].read_text(encoding="utf-8") == text
