@@ -171,6 +171,36 @@ def test_the_daily_secret_is_made_once_and_kept_private(tmp_path):
     assert (tmp_path / "daily" / "secret").stat().st_mode & 0o077 == 0
 
 
+@pytest.mark.parametrize("junk", [b"not hex at all\n", b"", b"\xff\xfe\x00", b"ab" * 8 + b"\n"],
+                         ids=["text", "empty", "bytes", "short"])
+def test_a_damaged_daily_secret_is_kept_aside_and_the_daily_deal_goes_on(tmp_path, junk):
+    (tmp_path / "daily").mkdir()
+    (tmp_path / "daily" / "secret").write_bytes(junk)
+    table = daily.start_daily(FileDailyStore(tmp_path), "alice", "alice", NOON, make_in(tmp_path), new_game_id)
+    assert isinstance(table, Table)
+    table.close()
+    kept = [p for p in (tmp_path / "daily").iterdir() if ".damaged-" in p.name and not p.name.endswith(".txt")]
+    assert len(kept) == 1 and kept[0].read_bytes() == junk
+    assert len(FileDailyStore(tmp_path).secret()) == 32
+
+
+def test_a_damaged_daily_secret_on_a_read_only_disk_is_reported_and_never_overwritten(tmp_path, monkeypatch):
+    from pathlib import Path
+
+    from momiji_tui.store.errors import WriteFailed
+
+    monkeypatch.syspath_prepend(str(Path(__file__).parents[1] / "store"))
+    from store_faults import inject
+
+    (tmp_path / "daily").mkdir()
+    (tmp_path / "daily" / "secret").write_bytes(b"junk\n")
+    inject(monkeypatch, {"create", "link", "rename"}, "EROFS")
+    with pytest.raises(WriteFailed, match="read-only"):
+        FileDailyStore(tmp_path).secret()
+    assert [p.name for p in (tmp_path / "daily").iterdir()] == ["secret"]
+    assert (tmp_path / "daily" / "secret").read_bytes() == b"junk\n"
+
+
 
 def test_rules_2_2_a_daily_games_score_sheet_keeps_the_seed_for_the_next_day(tmp_path):
     from momiji_tui.session.deal_seed import seed_reveal_line
