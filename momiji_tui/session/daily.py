@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import hashlib
 import hmac
+import logging
 import os
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -43,6 +44,8 @@ if TYPE_CHECKING:
     from .database_games import DatabaseGames
 
 __all__ = ["DailyPlay", "DailyStore"]
+
+log = logging.getLogger("momiji_tui.session")
 
 DAILY_SEATS = (SeatConfig("You", HUMAN), SeatConfig("Kaede", BOT, "normal"), SeatConfig("Ginnan", BOT, "normal"))
 """The daily deal's table: the player, then two Normal bots (starter panoramas)."""
@@ -200,11 +203,16 @@ def todays_play(store: DailyStore, account_id: str, now: datetime) -> DailyPlay 
 
 
 def settle_scores(store: DailyStore, plays: list[DailyPlay], final_score: FinalScore) -> list[DailyPlay]:
-    """``plays`` with the scores of games that have ended since, recorded in ``store``."""
+    """``plays`` with the scores of games that have ended since, recorded in
+    ``store``. A score the store refuses to keep (``OSError``: a full or
+    read-only disk) is logged and still returned: it is settled again next time."""
     out = []
     for p in plays:
         if p.score is None and (score := final_score(p)) is not None:
-            store.record_score(p.day, p.account_id, score)
+            try:
+                store.record_score(p.day, p.account_id, score)
+            except OSError as exc:
+                log.warning("the daily score of %s on %s is not kept: %s", p.account_id, p.day, exc)
             p = DailyPlay(p.day, p.account_id, p.name, p.game_id, score)
         out.append(p)
     return out

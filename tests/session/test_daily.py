@@ -147,6 +147,26 @@ def test_the_board_settles_finished_games_and_marks_the_player(tmp_path):
     assert scores["carl"] is None and isinstance(scores["alice"], int) and scores["alice"] == scores["bob"]
 
 
+def test_a_full_disk_when_a_score_is_settled_still_shows_the_board(tmp_path, monkeypatch):
+    import errno
+
+    from momiji_tui.store import daily as store_daily
+
+    store = FileDailyStore(tmp_path)
+    table = daily.start_daily(store, "alice", "alice", NOON, make_in(tmp_path), new_game_id)
+    assert isinstance(table, Table)
+    play_out(Table.resume(table.save_file))
+    score = daily.final_score(load(table.save_file).events)
+
+    def full(path, data, *, replace=False):
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(store_daily, "write_file", full)
+    lines = daily.board_text(store, NOON, lambda play: score, me="alice")  # the score is only not kept
+    assert any(line.startswith("*  1. alice") and line.endswith(f"{score:>4}") for line in lines)
+    assert store.plays(NOON.date(), NOON.date())[0].score is None  # the record as it was: settled next time
+
+
 def test_momiji_daily_locally_refuses_a_second_try_and_prints_your_history(isolated_dirs, monkeypatch, capsys):
     monkeypatch.setattr(store_log, "utc_now", lambda: NOON)
     path = cli_daily.start_local(isolated_dirs)
