@@ -19,9 +19,11 @@ module reads no clock and opens no file itself.
   from the game's seed (``Table.bot_command``), so the same moves get the
   same answers.
 - A player plays it once a day; the score is the player's final total
-  (RULES §7). The boards rank by score, highest first; equal scores share a
-  rank (1, 2, 2, 4) (:func:`rank_board`); the week's board ranks the sum of
-  the week's scores.
+  (RULES §7). A server's boards rank a game only if it ended within its
+  UTC day (:func:`ranked_score`): from 00:00 UTC its seed is on the board.
+  The boards rank by score, highest first; equal scores share a rank
+  (1, 2, 2, 4) (:func:`rank_board`); the week's board ranks the sum of the
+  week's scores.
 """
 
 from __future__ import annotations
@@ -251,6 +253,20 @@ def final_score(events: list[dict]) -> int | None:
     if state.phase != "ended":
         return None
     return engine.score(state).seats[PLAYER_SEAT].total
+
+
+def ranked_score(events: list[dict], ended: datetime | None, day: date) -> int | None:
+    """The player's final total in a daily game of ``day`` (:func:`final_score`)
+    for a server's boards: None also when its last move was saved (``ended``)
+    at or after 00:00 UTC the next day, when the boards show ``day``'s seed
+    (:func:`revealed_seed`): a game finished then could be played knowing
+    every hand and the deck. Raises as :func:`final_score`."""
+    score = final_score(events)
+    if score is None or ended is None:
+        return score
+    if ended.tzinfo is None:
+        ended = ended.replace(tzinfo=UTC)
+    return score if day_of(ended) <= day else None
 
 
 def open_daily_store(data_dir: str | os.PathLike[str], games: DatabaseGames | None) -> DailyStore:

@@ -167,6 +167,34 @@ def test_a_full_disk_when_a_score_is_settled_still_shows_the_board(tmp_path, mon
     assert store.plays(NOON.date(), NOON.date())[0].score is None  # the record as it was: settled next time
 
 
+def test_a_daily_deal_ended_after_its_seed_was_shown_is_not_ranked(tmp_path, monkeypatch):
+    from momiji_tui.session.lobby import Lobby, Player
+    from momiji_tui.ui.lobby import LobbyApp
+
+    before, after = datetime(2026, 12, 3, 23, 59, 50, tzinfo=UTC), datetime(2026, 12, 4, 0, 0, 30, tzinfo=UTC)
+    lobby = Lobby(tmp_path / "served", seat_wait=None)
+    lobby.daily, lobby.daily_clock = FileDailyStore(lobby.data_dir), lambda: after
+    players = {}
+    for account, ends in (("key-early", before), ("key-late", after)):  # both begin at 23:59:50 UTC
+        player = players[account] = Player(account, account[4:])
+        monkeypatch.setattr(store_log, "utc_now", lambda: before)
+        table = daily.start_daily(lobby.daily, account, account[4:], before, make_in(lobby.player_dir(player)),
+                                  new_game_id)
+        assert isinstance(table, Table)
+        resumed = Table.resume(table.save_file)
+        play_out(resumed, 3)
+        monkeypatch.setattr(store_log, "utc_now", lambda ends=ends: ends)
+        play_out(resumed)  # "late" ends at 00:00:30, when the board shows the deal's seed to everyone
+        resumed.close()
+    try:
+        lines = LobbyApp(lobby, players["key-late"]).daily_board()
+    finally:
+        lobby.close()
+    assert any(line.startswith("Yesterday's seed (2026-12-03): ") for line in lines)
+    ranked = [line for line in lines if line[1:5].strip().endswith(".")]
+    assert any(" early " in line for line in ranked) and not any(" late " in line for line in ranked)
+
+
 def test_momiji_daily_locally_refuses_a_second_try_and_prints_your_history(isolated_dirs, monkeypatch, capsys):
     monkeypatch.setattr(store_log, "utc_now", lambda: NOON)
     path = cli_daily.start_local(isolated_dirs)
