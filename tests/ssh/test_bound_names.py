@@ -168,6 +168,28 @@ def test_two_sessions_typing_one_code_at_once_add_one_key(tmp_path):
     assert len(won) == 1 and stores[1].lookup("alice").keys == {owner, won[0]}
 
 
+def test_a_code_typed_while_the_disk_is_full_works_once_the_disk_has_room(tmp_path, monkeypatch):
+    from pathlib import Path
+
+    import pytest
+
+    monkeypatch.syspath_prepend(str(Path(__file__).parents[1] / "store"))
+    from store_faults import inject
+
+    book = FileNames(tmp_path / "names")
+    first, second = fingerprint(), fingerprint()
+    owner = NameSession(book, bind_key(book, "alice", first, "key-" + "a" * 32, NOW), first, lambda: NOW)
+    code = owner.new_code()
+    new = NameSession(book, bind_key(book, "alice", second, "key-" + "b" * 32, NOW), second, lambda: NOW)
+    with monkeypatch.context() as full:
+        inject(full, "create", "ENOSPC")  # the new key's file cannot be written
+        with pytest.raises(OSError):
+            new.use_code(code)
+    assert second not in book.lookup("alice").keys
+    assert new.use_code(code).startswith("This key now holds the name alice too")  # not "wrong, used or expired"
+    assert book.lookup("alice").keys == {first, second} and new.tries == 0
+
+
 async def test_a_second_key_is_added_to_a_name_with_a_code_shown_in_the_first_keys_session(game, clients):
     first, second = new_key(), new_key()
     alice = await clients.terminal(game.port, username="alice", key=first)
