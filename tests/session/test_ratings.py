@@ -191,3 +191,16 @@ def test_a_ratings_file_with_a_number_out_of_range_is_kept_aside(tmp_path, mu):
     assert applied and changes[ALICE].before == NEW
     kept = [p for p in folder.iterdir() if ".damaged-" in p.name and not p.name.endswith(".txt")]
     assert len(kept) == 1 and kept[0].read_text(encoding="utf-8") == text
+
+
+def test_a_ratings_file_of_a_newer_version_is_left_alone_and_no_game_is_rated_over_it(tmp_path):
+    folder = tmp_path / "ratings"
+    folder.mkdir()
+    newer = json.dumps({"format": "momiji-ratings", "version": 2, "players": {}, "games": {}, "leagues": {}})
+    (folder / "ratings.json").write_text(newer, encoding="utf-8")
+    book = FileRatingBook(tmp_path)
+    assert book.look_up([ALICE]) == {}
+    with pytest.raises(OSError, match="newer"):
+        book.record(GameResult(GAME, (RatedSeat(ALICE), RatedSeat(BOB)), (1, 2)))
+    assert [p.name for p in folder.iterdir() if not p.name.startswith(".")] == ["ratings.json"]
+    assert (folder / "ratings.json").read_text(encoding="utf-8") == newer
