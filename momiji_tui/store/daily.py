@@ -110,17 +110,28 @@ class FileDailyStore:
         return found
 
     def claim(self, play: DailyPlay) -> bool:
-        """See :class:`DailyStore`."""
+        """See :class:`DailyStore`. A record there that cannot be read (no
+        game in it: on no board, in no history) is moved aside and logged,
+        and the play claimed."""
         path = self._path(play.day, play.account_id)
         data = json.dumps({"name": play.name, "game_id": play.game_id, "score": None}).encode() + b"\n"
-        try:
-            path.parent.mkdir(parents=True, exist_ok=True)
-            write_file(path, data)
-        except FileExistsError:
-            return False
-        except OSError as exc:
-            raise WriteFailed("claim the daily deal", path, exc) from exc
-        return True
+        for _ in range(2):
+            try:
+                path.parent.mkdir(parents=True, exist_ok=True)
+                write_file(path, data)
+            except FileExistsError:
+                if _read(play.day, path) is not None or not path.is_file():
+                    return False
+                try:
+                    kept = move_aside(path, "The daily play record is damaged.", None)
+                except (WriteFailed, FileExistsError):
+                    return False  # cannot be moved (or another process did): it stands
+                log.error("the daily play record %s was damaged; kept aside as %s", path, kept.name)
+                continue
+            except OSError as exc:
+                raise WriteFailed("claim the daily deal", path, exc) from exc
+            return True
+        return False
 
     def release(self, day: date, account_id: str) -> None:
         """See :class:`DailyStore`."""

@@ -195,6 +195,20 @@ def test_a_daily_deal_ended_after_its_seed_was_shown_is_not_ranked(tmp_path, mon
     assert any(" early " in line for line in ranked) and not any(" late " in line for line in ranked)
 
 
+def test_a_damaged_play_record_is_kept_aside_and_the_daily_deal_can_be_played(tmp_path):
+    store = FileDailyStore(tmp_path)
+    record = tmp_path / "daily" / "plays" / "2026-12-03" / "alice.json"
+    record.parent.mkdir(parents=True)
+    record.write_bytes(b"\x00\x00 damaged \xff")  # no game recorded: nothing on the board or in the history
+    assert store.history("alice") == []
+    table = daily.start_daily(store, "alice", "alice", NOON, make_in(tmp_path), new_game_id)
+    assert isinstance(table, Table)  # not "You have already played the daily deal of 2026-12-03"
+    [play] = store.plays(NOON.date(), NOON.date())
+    assert play.game_id == table.game_id
+    [kept] = [p for p in record.parent.iterdir() if ".damaged-" in p.name and not p.name.endswith(".txt")]
+    assert kept.read_bytes() == b"\x00\x00 damaged \xff"
+
+
 def test_momiji_daily_locally_refuses_a_second_try_and_prints_your_history(isolated_dirs, monkeypatch, capsys):
     monkeypatch.setattr(store_log, "utc_now", lambda: NOON)
     path = cli_daily.start_local(isolated_dirs)
