@@ -244,3 +244,28 @@ def test_a_hostile_name_in_a_damaged_names_store_is_shown_escaped(tmp_path):
     other, taken = bind_player(book, Identity.from_key(fingerprint(), "mallory"), NOW)
     line = taken_line(taken.bound.asked, other.name)
     assert other.name == "mallory-2" and "\x1b" not in line
+
+
+async def test_a_name_with_markup_brackets_in_a_damaged_names_store_opens_the_names_screen(tmp_path):
+    """Text from disk is never read as Textual markup: ``[/]`` in a name is shown, not parsed."""
+    from momiji_tui.ui.lobby import LobbyApp
+    from momiji_tui.ui.screens.names import NamesScreen
+
+    book = FileNames(tmp_path / "names")
+    real = fingerprint()
+    bind_key(book, "mallory", real, "key-" + "d" * 32, NOW)
+    [path] = (tmp_path / "names").glob("*.json")
+    path.write_text(json.dumps({**json.loads(path.read_text()), "name": "mal[/]lory[b"}))
+    player, session = bind_player(book, Identity.from_key(real, "mallory"), NOW)
+    lobby = Lobby(tmp_path)
+    app = LobbyApp(lobby, player, bot_delay=0, names=session)
+    try:
+        async with app.run_test(size=(100, 30)) as pilot:
+            await pilot.pause()
+            await pilot.press("k")
+            await wait_until(lambda: isinstance(app.screen, NamesScreen))
+            await pilot.pause()
+            assert "mal[/]lory[b" in str(app.screen.query_one("#names-about").render())
+            assert app.return_code is None
+    finally:
+        lobby.close()
