@@ -265,3 +265,22 @@ async def test_a_seat_named_with_markup_brackets_is_shown_as_typed_in_the_watch_
         assert app.return_code is None
         prompt = menu.get_option_at_index(0).prompt
         assert "[/]mal[b" in str(prompt) and "[draft]" in getattr(prompt, "plain", str(prompt))
+
+
+async def test_my_games_shows_a_solo_seat_named_with_markup_brackets_as_typed(lobby):
+    """A name typed with brackets never ends the session that lists its games (r)."""
+    from momiji_tui.ui.screens.my_games import MyGamesScreen
+
+    app = LobbyApp(lobby, Player("key-bob", "bob"), bot_delay=0)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await until_screen(pilot, LobbyScreen)
+        app.start_game(NewGameOptions(name="[/]bob[b", seats=2, seed=5, bot_delay=0))
+        await until_screen(pilot, TableScreen)
+        app.close_table()
+        app.pop_screen()
+        await until_screen(pilot, LobbyScreen)
+        await pilot.press("r")
+        await until_screen(pilot, MyGamesScreen)
+        await pilot.pause()
+        prompt = app.screen.query_one("#mygames-list").get_option_at_index(0).prompt
+        assert app.return_code is None and "[/]bob[b" in str(prompt)
