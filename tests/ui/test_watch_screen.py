@@ -284,3 +284,19 @@ async def test_my_games_shows_a_solo_seat_named_with_markup_brackets_as_typed(lo
         await pilot.pause()
         prompt = app.screen.query_one("#mygames-list").get_option_at_index(0).prompt
         assert app.return_code is None and "[/]bob[b" in str(prompt)
+
+
+async def test_the_join_list_shows_each_tables_landscapes(lobby):
+    """``[starter]`` in a table's line is text, not a markup tag swallowed."""
+    from momiji_tui.ui.screens.join import JoinScreen
+
+    alice = FakeMember("key-alice", "alice")
+    lobby.enter(alice)
+    lobby.create_table(alice, ["human"])
+    app = LobbyApp(lobby, Player("key-cat", "cat"), bot_delay=0)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await until_screen(pilot, LobbyScreen)
+        await pilot.press("j")
+        await until_screen(pilot, JoinScreen)
+        await pilot.pause()
+        assert any("alice · (open seat)  [starter]" in line for line in screen_lines(app))  # as drawn
