@@ -108,7 +108,8 @@ def server_board(url: str) -> int:
     def action(store: Any) -> int:
         def final_score(play: daily.DailyPlay) -> int | None:
             try:
-                return daily.final_score(store.load_game(play.game_id, validate_log).loaded.events)
+                loaded = store.load_game(play.game_id, validate_log).loaded
+                return daily.ranked_score(loaded.events, loaded.last_played, play.day)
             except Exception:  # missing or unreadable now: no score yet
                 return None
 

@@ -19,15 +19,18 @@ module reads no clock and opens no file itself.
   from the game's seed (``Table.bot_command``), so the same moves get the
   same answers.
 - A player plays it once a day; the score is the player's final total
-  (RULES §7). The boards rank by score, highest first; equal scores share a
-  rank (1, 2, 2, 4) (:func:`rank_board`); the week's board ranks the sum of
-  the week's scores.
+  (RULES §7). A server's boards rank a game only if it ended within its
+  UTC day (:func:`ranked_score`): from 00:00 UTC its seed is on the board.
+  The boards rank by score, highest first; equal scores share a rank
+  (1, 2, 2, 4) (:func:`rank_board`); the week's board ranks the sum of the
+  week's scores.
 """
 
 from __future__ import annotations
 
 import hashlib
 import hmac
+import logging
 import os
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -43,6 +46,8 @@ if TYPE_CHECKING:
     from .database_games import DatabaseGames
 
 __all__ = ["DailyPlay", "DailyStore"]
+
+log = logging.getLogger("momiji_tui.session")
 
 DAILY_SEATS = (SeatConfig("You", HUMAN), SeatConfig("Kaede", BOT, "normal"), SeatConfig("Ginnan", BOT, "normal"))
 """The daily deal's table: the player, then two Normal bots (starter panoramas)."""
@@ -200,11 +205,16 @@ def todays_play(store: DailyStore, account_id: str, now: datetime) -> DailyPlay 
 
 
 def settle_scores(store: DailyStore, plays: list[DailyPlay], final_score: FinalScore) -> list[DailyPlay]:
-    """``plays`` with the scores of games that have ended since, recorded in ``store``."""
+    """``plays`` with the scores of games that have ended since, recorded in
+    ``store``. A score the store refuses to keep (``OSError``: a full or
+    read-only disk) is logged and still returned: it is settled again next time."""
     out = []
     for p in plays:
         if p.score is None and (score := final_score(p)) is not None:
-            store.record_score(p.day, p.account_id, score)
+            try:
+                store.record_score(p.day, p.account_id, score)
+            except OSError as exc:
+                log.warning("the daily score of %s on %s is not kept: %s", p.account_id, p.day, exc)
             p = DailyPlay(p.day, p.account_id, p.name, p.game_id, score)
         out.append(p)
     return out
@@ -243,6 +253,20 @@ def final_score(events: list[dict]) -> int | None:
     if state.phase != "ended":
         return None
     return engine.score(state).seats[PLAYER_SEAT].total
+
+
+def ranked_score(events: list[dict], ended: datetime | None, day: date) -> int | None:
+    """The player's final total in a daily game of ``day`` (:func:`final_score`)
+    for a server's boards: None also when its last move was saved (``ended``)
+    at or after 00:00 UTC the next day, when the boards show ``day``'s seed
+    (:func:`revealed_seed`): a game finished then could be played knowing
+    every hand and the deck. Raises as :func:`final_score`."""
+    score = final_score(events)
+    if score is None or ended is None:
+        return score
+    if ended.tzinfo is None:
+        ended = ended.replace(tzinfo=UTC)
+    return score if day_of(ended) <= day else None
 
 
 def open_daily_store(data_dir: str | os.PathLike[str], games: DatabaseGames | None) -> DailyStore:

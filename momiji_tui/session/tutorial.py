@@ -289,11 +289,25 @@ def progress(events: Iterable[ev.Event]) -> int:
     move was made when as many of the log's next events lead to the same
     state as one of them (cards of a play may come in another order).
     Hints and seat changes are skipped. Stops at the first mismatch."""
+    return _follow(events)[0]
+
+
+def on_script(events: Sequence[ev.Event]) -> bool:
+    """Whether every move of a game's ``events`` is the script's (hints and
+    seat changes aside): False for a save whose log goes off the lesson (a
+    move edited in by hand), which the lesson's gate could never follow."""
+    _, at, played = _follow(events)
+    return at > 0 and at == played
+
+
+def _follow(events: Iterable[ev.Event]) -> tuple[int, int, int]:
+    """(script moves made, events they and the opening account for, events
+    played): :func:`progress`'s walk; (0, 0, n) when the opening differs."""
     played = [e for e in events if not isinstance(e, _RECORDS)]
     first = played[0] if played else None
     opening = opening_events(first.game_id, first.rules_version) if isinstance(first, ev.GameCreated) else []
     if not opening or played[:len(opening)] != opening:
-        return 0
+        return 0, 0, len(played)
     state = engine.fold(opening)
     at, done = len(opening), 0
     for move in MOVES:
@@ -307,8 +321,8 @@ def progress(events: Iterable[ev.Event]) -> int:
                 state, at, done = state_after, at + len(new), done + 1
                 break
         else:
-            return done
-    return done
+            break
+    return done, at, len(played)
 
 
 def _same(a: engine.GameState, b: engine.GameState) -> bool:

@@ -75,8 +75,10 @@ class TutorialTable(Table):
     def adopt(cls, table: Table) -> Table:
         """``table`` as the tutorial's table when it is a plain solo table
         whose events are the tutorial's (``tutorial.is_tutorial``: a resumed
-        tutorial, on the same open log); else ``table`` itself."""
-        if type(table) is not Table or not script.is_tutorial(table.events):
+        tutorial, on the same open log) and every move so far the script's
+        (``tutorial.on_script``); else ``table`` itself, an ordinary game
+        against Easy (a save edited off the lesson is never stuck at its gate)."""
+        if type(table) is not Table or not script.is_tutorial(table.events) or not script.on_script(table.events):
             return table
         return cls(table.events, table.seats, table.log, table.bot_seed)
 

@@ -17,6 +17,7 @@ later by replacing the file whole. The database keeps the same records
 from __future__ import annotations
 
 import json
+import logging
 import os
 import secrets
 from dataclasses import dataclass
@@ -25,7 +26,10 @@ from pathlib import Path
 from typing import Protocol
 
 from ._fs import write_file
+from .aside import move_aside
 from .errors import WriteFailed
+
+log = logging.getLogger("momiji_tui.store")
 
 SECRET_BYTES = 32
 _ACCOUNT_CHARS = frozenset("abcdefghijklmnopqrstuvwxyz0123456789-")
@@ -85,12 +89,13 @@ class FileDailyStore:
         return self.folder / "plays" / day.isoformat() / f"{account_id}.json"
 
     def secret(self) -> bytes:
-        """See :class:`DailyStore` (two makers at once: the first file wins)."""
+        """See :class:`DailyStore` (two makers at once: the first file wins).
+        A damaged secret (not 64 hex digits) is moved aside, logged, and a
+        new one made: the deals from then on come from the new secret."""
         path = self.folder / "secret"
-        try:
-            return bytes.fromhex(path.read_text().strip())
-        except FileNotFoundError:
-            pass
+        found = _read_secret(path)
+        if found is not None:
+            return found
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
             write_file(path, secrets.token_bytes(SECRET_BYTES).hex().encode() + b"\n")
@@ -99,20 +104,34 @@ class FileDailyStore:
             pass
         except OSError as exc:
             raise WriteFailed("keep the daily secret", path, exc) from exc
-        return bytes.fromhex(path.read_text().strip())
+        found = _read_secret(path)
+        if found is None:
+            raise WriteFailed("keep the daily secret", path, OSError("the new secret reads back damaged"))
+        return found
 
     def claim(self, play: DailyPlay) -> bool:
-        """See :class:`DailyStore`."""
+        """See :class:`DailyStore`. A record there that cannot be read (no
+        game in it: on no board, in no history) is moved aside and logged,
+        and the play claimed."""
         path = self._path(play.day, play.account_id)
         data = json.dumps({"name": play.name, "game_id": play.game_id, "score": None}).encode() + b"\n"
-        try:
-            path.parent.mkdir(parents=True, exist_ok=True)
-            write_file(path, data)
-        except FileExistsError:
-            return False
-        except OSError as exc:
-            raise WriteFailed("claim the daily deal", path, exc) from exc
-        return True
+        for _ in range(2):
+            try:
+                path.parent.mkdir(parents=True, exist_ok=True)
+                write_file(path, data)
+            except FileExistsError:
+                if _read(play.day, path) is not None or not path.is_file():
+                    return False
+                try:
+                    kept = move_aside(path, "The daily play record is damaged.", None)
+                except (WriteFailed, FileExistsError):
+                    return False  # cannot be moved (or another process did): it stands
+                log.error("the daily play record %s was damaged; kept aside as %s", path, kept.name)
+                continue
+            except OSError as exc:
+                raise WriteFailed("claim the daily deal", path, exc) from exc
+            return True
+        return False
 
     def release(self, day: date, account_id: str) -> None:
         """See :class:`DailyStore`."""
@@ -151,6 +170,33 @@ class FileDailyStore:
             if (p := _read(day, f)) is not None:
                 out.append(p)
         return sorted(out, key=lambda p: p.day, reverse=True)
+
+
+def _read_secret(path: Path) -> bytes | None:
+    """The secret in ``path``; None if there is none. A damaged one is
+    moved aside (``aside.move_aside``) and logged, and None returned; raises
+    ``WriteFailed`` if it cannot be moved (it is never overwritten)."""
+    try:
+        raw = path.read_bytes()
+    except FileNotFoundError:
+        return None
+    except OSError as exc:
+        raise WriteFailed("read the daily secret", path, exc) from exc
+    try:
+        secret = bytes.fromhex(raw.decode("ascii").strip())
+        if len(secret) == SECRET_BYTES:
+            return secret
+        why = f"it holds {len(secret)} bytes, not {SECRET_BYTES}"
+    except ValueError as exc:  # not ASCII, not hex
+        why = str(exc)
+    try:
+        kept = move_aside(path, f"The daily secret is damaged ({why}).", None)
+    except WriteFailed:
+        if path.exists():
+            raise
+        return None  # another process moved it aside first
+    log.error("the daily secret was damaged (%s); kept aside as %s; a new one is made", why, kept.name)
+    return None
 
 
 def _read(day: date, path: Path) -> DailyPlay | None:

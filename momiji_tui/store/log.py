@@ -72,6 +72,9 @@ MOVE_CONTINUES = "move_continues"
 SAVED_AT = "saved_at"
 PLAY_ORDER = "play_order"
 STORE_KEYS = (MOVE_CONTINUES, SAVED_AT, PLAY_ORDER)
+MAX_SAVE_BYTES = 64 * 2**20
+"""A larger file is not a save (a game's log is well under 1 MB): it is
+reported as damaged without being read into memory."""
 MAX_PLAY_ORDER = 2**53 - 1
 """A larger stamp is not ours (ignored: the move counts as unstamped)."""
 
@@ -199,14 +202,18 @@ def load(path: str | os.PathLike[str], validate: Validator | None = None) -> Loa
     A torn last line is dropped and reported in ``warnings``. Raises
     ``FileNotFoundError`` if there is no file; :class:`NewerFormat` for a
     format above ``CURRENT_FORMAT_VERSION``; :class:`DamagedLog` for anything
-    else wrong: unreadable file, not a regular file, empty file, bad JSON or
+    else wrong: unreadable file, not a regular file, a file over
+    ``MAX_SAVE_BYTES``, empty file, bad JSON or
     a bad header before the last line, an event that is not an object with a ``"type"``, a format
     with no migration path, or ``validate(header, events)`` raising.
     """
     path = Path(path)
     try:
-        if not stat.S_ISREG(os.stat(path).st_mode):  # e.g. a link to /dev/zero: never ends
+        info = os.stat(path)
+        if not stat.S_ISREG(info.st_mode):  # e.g. a link to /dev/zero: never ends
             raise DamagedLog(path, "It is not a regular file.")
+        if info.st_size > MAX_SAVE_BYTES:  # e.g. a disk image: never read whole into memory
+            raise DamagedLog(path, f"It is too large to be a saved game ({info.st_size} bytes).")
         data = path.read_bytes()
     except FileNotFoundError:
         raise

@@ -124,7 +124,8 @@ class FileNames:
         """Use the code once: if it exists and has not expired, add
         ``fingerprint`` to its name and return the name's record. None for
         an unknown, used or expired code. Of two uses at once, one wins:
-        the code file is renamed away before it is read."""
+        the code file is renamed away before it is read. If the key cannot
+        be added (``OSError``: a full disk), the code is put back, still good."""
         path = self.root / "codes" / f"{_safe_hash(code_hash)}.json"
         taken = path.with_name(f".{path.name}.{secrets.token_hex(4)}.used")
         try:
@@ -133,11 +134,15 @@ class FileNames:
             return None
         try:
             data = json.loads(taken.read_bytes())
+            if datetime.fromisoformat(str(data["expires"])) <= as_utc(now):
+                return None
+            try:
+                self.add_key(str(data["name_key"]), fingerprint)
+            except OSError:
+                os.rename(taken, path)  # not used after all: the code may be typed again
+                raise
         finally:
             taken.unlink(missing_ok=True)
-        if datetime.fromisoformat(str(data["expires"])) <= as_utc(now):
-            return None
-        self.add_key(str(data["name_key"]), fingerprint)
         return self.lookup(str(data["name_key"]))
 
 

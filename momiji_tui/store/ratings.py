@@ -10,7 +10,8 @@ process waits its turn), and a game already in the file is not applied
 again (its recorded changes are returned). The file is replaced atomically
 (``_fs.write_file``), so a crash leaves the old file or the new one. A file
 that cannot be read as ratings is moved aside (``aside.move_aside``) and logged;
-the ratings start again empty.
+the ratings start again empty. A file of a newer version is not damaged: it
+is left as it is, and no game is rated over it.
 
 The store holds numbers only: how a result moves them is the session's
 (``session/ratings.py``), passed in as ``update``.
@@ -21,6 +22,7 @@ from __future__ import annotations
 import contextlib
 import json
 import logging
+import math
 import os
 import sys
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
@@ -77,14 +79,23 @@ def rating_to_json(rating: Rating) -> dict[str, Any]:
 
 
 def rating_from_json(obj: object) -> Rating:
-    """The :class:`Rating` of :func:`rating_to_json`'s object. Raises ``ValueError``."""
+    """The :class:`Rating` of :func:`rating_to_json`'s object. Raises ``ValueError`` (also for
+    a number that is not finite)."""
     if not isinstance(obj, dict):
         raise ValueError("a rating is not an object")
     mu, sigma, games = obj.get("mu"), obj.get("sigma"), obj.get("games", 0)
     if (not isinstance(mu, int | float) or not isinstance(sigma, int | float) or sigma <= 0
-            or not isinstance(games, int) or games < 0):
+            or not isinstance(games, int) or games < 0 or not _finite(mu) or not _finite(sigma)):
         raise ValueError(f"not a rating: {obj!r}"[:200])
     return Rating(float(mu), float(sigma), games)
+
+
+def _finite(number: int | float) -> bool:
+    """True for a number a float holds (not NaN, ±Infinity, or an int past 1e308)."""
+    try:
+        return math.isfinite(number)
+    except OverflowError:
+        return False
 
 
 def changes_to_json(changes: Mapping[str, RatingChange]) -> dict[str, Any]:
@@ -139,7 +150,8 @@ class RatingsFile:
         """Rate ``game_id`` for ``accounts`` unless it is rated already.
         Returns its changes and True when this call applied them (False: they
         were applied before, by this process or another). Raises ``OSError``
-        (the disk refuses: nothing changed), ``ValueError`` from ``update``."""
+        (the disk refuses, or the file is of a newer version: nothing
+        changed), ``ValueError`` from ``update``."""
         self.folder.mkdir(parents=True, exist_ok=True)
         with self._locked():
             players, games = self._load(set_aside=True)
@@ -158,15 +170,23 @@ class RatingsFile:
 
     def _load(self, *, set_aside: bool) -> tuple[dict[str, Rating], dict[str, dict[str, RatingChange]]]:
         try:
-            text = self.path.read_text(encoding="utf-8")
+            raw = self.path.read_bytes()
         except FileNotFoundError:
             return {}, {}
         try:
-            data = json.loads(text)
+            data = json.loads(raw.decode("utf-8"))  # bytes not UTF-8: a ValueError, damaged like bad JSON
             if not isinstance(data, dict) or data.get("format") != RATINGS_FORMAT:
                 raise ValueError("it is not a momiji ratings file")
-            if data.get("version") != RATINGS_VERSION:
-                raise ValueError(f"it is version {data.get('version')!r}, this momiji reads {RATINGS_VERSION}")
+            version = data.get("version")
+            if isinstance(version, int) and not isinstance(version, bool) and version > RATINGS_VERSION:
+                newer = (f"the ratings file {self.path} was written by a newer momiji (version {version}); "
+                         f"this momiji reads {RATINGS_VERSION}: update momiji to rate games")
+                if set_aside:
+                    raise OSError(newer)  # not damaged: never moved aside, never written over
+                log.error("%s", newer)
+                return {}, {}
+            if version != RATINGS_VERSION:
+                raise ValueError(f"it is version {version!r}, this momiji reads {RATINGS_VERSION}")
             raw_players, raw_games = data.get("players"), data.get("games")
             if not isinstance(raw_players, dict) or not isinstance(raw_games, dict):
                 raise ValueError("it lists no players or no games")

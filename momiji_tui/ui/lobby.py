@@ -319,8 +319,10 @@ class LobbyApp(MomijiApp):
             try:
                 if games is None:
                     path = lobby.data_dir / "players" / play.account_id / "games" / f"{play.game_id}.jsonl"
-                    return daily.final_score(load(path, validate_log).events)
-                return daily.final_score(games.store.load_game(play.game_id, validate_log).loaded.events)
+                    loaded = load(path, validate_log)
+                else:
+                    loaded = games.store.load_game(play.game_id, validate_log).loaded
+                return daily.ranked_score(loaded.events, loaded.last_played, play.day)
             except Exception:  # not readable now: no score yet
                 return None
 

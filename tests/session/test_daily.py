@@ -147,6 +147,68 @@ def test_the_board_settles_finished_games_and_marks_the_player(tmp_path):
     assert scores["carl"] is None and isinstance(scores["alice"], int) and scores["alice"] == scores["bob"]
 
 
+def test_a_full_disk_when_a_score_is_settled_still_shows_the_board(tmp_path, monkeypatch):
+    import errno
+
+    from momiji_tui.store import daily as store_daily
+
+    store = FileDailyStore(tmp_path)
+    table = daily.start_daily(store, "alice", "alice", NOON, make_in(tmp_path), new_game_id)
+    assert isinstance(table, Table)
+    play_out(Table.resume(table.save_file))
+    score = daily.final_score(load(table.save_file).events)
+
+    def full(path, data, *, replace=False):
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(store_daily, "write_file", full)
+    lines = daily.board_text(store, NOON, lambda play: score, me="alice")  # the score is only not kept
+    assert any(line.startswith("*  1. alice") and line.endswith(f"{score:>4}") for line in lines)
+    assert store.plays(NOON.date(), NOON.date())[0].score is None  # the record as it was: settled next time
+
+
+def test_a_daily_deal_ended_after_its_seed_was_shown_is_not_ranked(tmp_path, monkeypatch):
+    from momiji_tui.session.lobby import Lobby, Player
+    from momiji_tui.ui.lobby import LobbyApp
+
+    before, after = datetime(2026, 12, 3, 23, 59, 50, tzinfo=UTC), datetime(2026, 12, 4, 0, 0, 30, tzinfo=UTC)
+    lobby = Lobby(tmp_path / "served", seat_wait=None)
+    lobby.daily, lobby.daily_clock = FileDailyStore(lobby.data_dir), lambda: after
+    players = {}
+    for account, ends in (("key-early", before), ("key-late", after)):  # both begin at 23:59:50 UTC
+        player = players[account] = Player(account, account[4:])
+        monkeypatch.setattr(store_log, "utc_now", lambda: before)
+        table = daily.start_daily(lobby.daily, account, account[4:], before, make_in(lobby.player_dir(player)),
+                                  new_game_id)
+        assert isinstance(table, Table)
+        resumed = Table.resume(table.save_file)
+        play_out(resumed, 3)
+        monkeypatch.setattr(store_log, "utc_now", lambda ends=ends: ends)
+        play_out(resumed)  # "late" ends at 00:00:30, when the board shows the deal's seed to everyone
+        resumed.close()
+    try:
+        lines = LobbyApp(lobby, players["key-late"]).daily_board()
+    finally:
+        lobby.close()
+    assert any(line.startswith("Yesterday's seed (2026-12-03): ") for line in lines)
+    ranked = [line for line in lines if line[1:5].strip().endswith(".")]
+    assert any(" early " in line for line in ranked) and not any(" late " in line for line in ranked)
+
+
+def test_a_damaged_play_record_is_kept_aside_and_the_daily_deal_can_be_played(tmp_path):
+    store = FileDailyStore(tmp_path)
+    record = tmp_path / "daily" / "plays" / "2026-12-03" / "alice.json"
+    record.parent.mkdir(parents=True)
+    record.write_bytes(b"\x00\x00 damaged \xff")  # no game recorded: nothing on the board or in the history
+    assert store.history("alice") == []
+    table = daily.start_daily(store, "alice", "alice", NOON, make_in(tmp_path), new_game_id)
+    assert isinstance(table, Table)  # not "You have already played the daily deal of 2026-12-03"
+    [play] = store.plays(NOON.date(), NOON.date())
+    assert play.game_id == table.game_id
+    [kept] = [p for p in record.parent.iterdir() if ".damaged-" in p.name and not p.name.endswith(".txt")]
+    assert kept.read_bytes() == b"\x00\x00 damaged \xff"
+
+
 def test_momiji_daily_locally_refuses_a_second_try_and_prints_your_history(isolated_dirs, monkeypatch, capsys):
     monkeypatch.setattr(store_log, "utc_now", lambda: NOON)
     path = cli_daily.start_local(isolated_dirs)
@@ -169,6 +231,36 @@ def test_the_daily_secret_is_made_once_and_kept_private(tmp_path):
     secret = store.secret()
     assert len(secret) == 32 and FileDailyStore(tmp_path).secret() == secret
     assert (tmp_path / "daily" / "secret").stat().st_mode & 0o077 == 0
+
+
+@pytest.mark.parametrize("junk", [b"not hex at all\n", b"", b"\xff\xfe\x00", b"ab" * 8 + b"\n"],
+                         ids=["text", "empty", "bytes", "short"])
+def test_a_damaged_daily_secret_is_kept_aside_and_the_daily_deal_goes_on(tmp_path, junk):
+    (tmp_path / "daily").mkdir()
+    (tmp_path / "daily" / "secret").write_bytes(junk)
+    table = daily.start_daily(FileDailyStore(tmp_path), "alice", "alice", NOON, make_in(tmp_path), new_game_id)
+    assert isinstance(table, Table)
+    table.close()
+    kept = [p for p in (tmp_path / "daily").iterdir() if ".damaged-" in p.name and not p.name.endswith(".txt")]
+    assert len(kept) == 1 and kept[0].read_bytes() == junk
+    assert len(FileDailyStore(tmp_path).secret()) == 32
+
+
+def test_a_damaged_daily_secret_on_a_read_only_disk_is_reported_and_never_overwritten(tmp_path, monkeypatch):
+    from pathlib import Path
+
+    from momiji_tui.store.errors import WriteFailed
+
+    monkeypatch.syspath_prepend(str(Path(__file__).parents[1] / "store"))
+    from store_faults import inject
+
+    (tmp_path / "daily").mkdir()
+    (tmp_path / "daily" / "secret").write_bytes(b"junk\n")
+    inject(monkeypatch, {"create", "link", "rename"}, "EROFS")
+    with pytest.raises(WriteFailed, match="read-only"):
+        FileDailyStore(tmp_path).secret()
+    assert [p.name for p in (tmp_path / "daily").iterdir()] == ["secret"]
+    assert (tmp_path / "daily" / "secret").read_bytes() == b"junk\n"
 
 
 

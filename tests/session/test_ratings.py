@@ -163,3 +163,44 @@ def test_a_disk_that_refuses_changes_nothing(tmp_path, monkeypatch):
     with pytest.raises(OSError):
         book.record(GameResult(GAME2, (RatedSeat(ALICE), RatedSeat(BOB)), (2, 1)))
     assert book.look_up([ALICE, BOB]) == kept and book.file.changes_of(GAME2) is None
+
+
+def test_a_ratings_file_of_random_bytes_is_kept_aside_and_ratings_start_again(tmp_path):
+    folder = tmp_path / "ratings"
+    folder.mkdir()
+    junk = b"\xbb\xff\xfe\x00 not utf-8 \x80"
+    (folder / "ratings.json").write_bytes(junk)
+    book = FileRatingBook(tmp_path)
+    assert book.look_up([ALICE]) == {}  # reported, not raised
+    changes, applied = book.record(GameResult(GAME, (RatedSeat(ALICE), RatedSeat(BOB)), (1, 2)))
+    assert applied and changes[ALICE].before == NEW
+    kept = [p for p in folder.iterdir() if ".damaged-" in p.name and not p.name.endswith(".txt")]
+    assert len(kept) == 1 and kept[0].read_bytes() == junk
+
+
+@pytest.mark.parametrize("mu", ["1" + "0" * 400, "NaN", "Infinity"], ids=["huge", "nan", "inf"])
+def test_a_ratings_file_with_a_number_out_of_range_is_kept_aside(tmp_path, mu):
+    folder = tmp_path / "ratings"
+    folder.mkdir()
+    player = f'"{ALICE}": {{"mu": {mu}, "sigma": 8.3}}'
+    text = f'{{"format": "momiji-ratings", "version": 1, "players": {{{player}}}, "games": {{}}}}'
+    (folder / "ratings.json").write_text(text, encoding="utf-8")
+    book = FileRatingBook(tmp_path)
+    assert book.look_up([ALICE]) == {}
+    changes, applied = book.record(GameResult(GAME, (RatedSeat(ALICE), RatedSeat(BOB)), (1, 2)))
+    assert applied and changes[ALICE].before == NEW
+    kept = [p for p in folder.iterdir() if ".damaged-" in p.name and not p.name.endswith(".txt")]
+    assert len(kept) == 1 and kept[0].read_text(encoding="utf-8") == text
+
+
+def test_a_ratings_file_of_a_newer_version_is_left_alone_and_no_game_is_rated_over_it(tmp_path):
+    folder = tmp_path / "ratings"
+    folder.mkdir()
+    newer = json.dumps({"format": "momiji-ratings", "version": 2, "players": {}, "games": {}, "leagues": {}})
+    (folder / "ratings.json").write_text(newer, encoding="utf-8")
+    book = FileRatingBook(tmp_path)
+    assert book.look_up([ALICE]) == {}
+    with pytest.raises(OSError, match="newer"):
+        book.record(GameResult(GAME, (RatedSeat(ALICE), RatedSeat(BOB)), (1, 2)))
+    assert [p.name for p in folder.iterdir() if not p.name.startswith(".")] == ["ratings.json"]
+    assert (folder / "ratings.json").read_text(encoding="utf-8") == newer

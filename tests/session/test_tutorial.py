@@ -180,3 +180,17 @@ def test_a_tutorial_saved_under_older_rules_reads_back_under_its_own():
             state, new = engine.run(state, move.accepts[0])
             events += new
         assert script.is_tutorial(events) and script.progress(events) == 10, version
+
+
+def test_a_tutorial_save_with_a_move_off_the_script_resumes_as_a_game_that_goes_on(tutorial):
+    path = tutorial.log.path
+    tutorial.close()
+    edited = Table.resume(path)  # the save edited by hand: a legal move the lesson never asks for
+    edited.submit(engine.Collect(0, ("C",)))
+    edited.close()
+    resumed = TutorialTable.adopt(Table.resume(path))
+    try:
+        resumed.submit(engine.EndTurn(0))  # the turn goes on: not stuck on the lesson's next move
+        assert not isinstance(resumed, TutorialTable)
+    finally:
+        resumed.close()

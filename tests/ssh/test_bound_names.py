@@ -168,6 +168,28 @@ def test_two_sessions_typing_one_code_at_once_add_one_key(tmp_path):
     assert len(won) == 1 and stores[1].lookup("alice").keys == {owner, won[0]}
 
 
+def test_a_code_typed_while_the_disk_is_full_works_once_the_disk_has_room(tmp_path, monkeypatch):
+    from pathlib import Path
+
+    import pytest
+
+    monkeypatch.syspath_prepend(str(Path(__file__).parents[1] / "store"))
+    from store_faults import inject
+
+    book = FileNames(tmp_path / "names")
+    first, second = fingerprint(), fingerprint()
+    owner = NameSession(book, bind_key(book, "alice", first, "key-" + "a" * 32, NOW), first, lambda: NOW)
+    code = owner.new_code()
+    new = NameSession(book, bind_key(book, "alice", second, "key-" + "b" * 32, NOW), second, lambda: NOW)
+    with monkeypatch.context() as full:
+        inject(full, "create", "ENOSPC")  # the new key's file cannot be written
+        with pytest.raises(OSError):
+            new.use_code(code)
+    assert second not in book.lookup("alice").keys
+    assert new.use_code(code).startswith("This key now holds the name alice too")  # not "wrong, used or expired"
+    assert book.lookup("alice").keys == {first, second} and new.tries == 0
+
+
 async def test_a_second_key_is_added_to_a_name_with_a_code_shown_in_the_first_keys_session(game, clients):
     first, second = new_key(), new_key()
     alice = await clients.terminal(game.port, username="alice", key=first)
@@ -222,3 +244,28 @@ def test_a_hostile_name_in_a_damaged_names_store_is_shown_escaped(tmp_path):
     other, taken = bind_player(book, Identity.from_key(fingerprint(), "mallory"), NOW)
     line = taken_line(taken.bound.asked, other.name)
     assert other.name == "mallory-2" and "\x1b" not in line
+
+
+async def test_a_name_with_markup_brackets_in_a_damaged_names_store_opens_the_names_screen(tmp_path):
+    """Text from disk is never read as Textual markup: ``[/]`` in a name is shown, not parsed."""
+    from momiji_tui.ui.lobby import LobbyApp
+    from momiji_tui.ui.screens.names import NamesScreen
+
+    book = FileNames(tmp_path / "names")
+    real = fingerprint()
+    bind_key(book, "mallory", real, "key-" + "d" * 32, NOW)
+    [path] = (tmp_path / "names").glob("*.json")
+    path.write_text(json.dumps({**json.loads(path.read_text()), "name": "mal[/]lory[b"}))
+    player, session = bind_player(book, Identity.from_key(real, "mallory"), NOW)
+    lobby = Lobby(tmp_path)
+    app = LobbyApp(lobby, player, bot_delay=0, names=session)
+    try:
+        async with app.run_test(size=(100, 30)) as pilot:
+            await pilot.pause()
+            await pilot.press("k")
+            await wait_until(lambda: isinstance(app.screen, NamesScreen))
+            await pilot.pause()
+            assert "mal[/]lory[b" in str(app.screen.query_one("#names-about").render())
+            assert app.return_code is None
+    finally:
+        lobby.close()

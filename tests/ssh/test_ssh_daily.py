@@ -13,6 +13,7 @@ from ssh_harness import new_key, wait_app, wait_until
 from momiji_tui import engine
 from momiji_tui.session import daily
 from momiji_tui.session.table import Table
+from momiji_tui.store import log as store_log
 from momiji_tui.ui.screens.daily_board import DailyBoardScreen
 from momiji_tui.ui.screens.table import TableScreen
 from momiji_tui.ui.widgets.log_panel import LogPanel
@@ -24,8 +25,9 @@ def opening(app) -> list[dict]:
     return [{k: v for k, v in engine.to_dict(e).items() if k != "game_id"} for e in app.table.events[:8]]
 
 
-async def test_the_daily_deal_over_ssh_same_for_two_players_once_a_day(game, clients):
+async def test_the_daily_deal_over_ssh_same_for_two_players_once_a_day(game, clients, monkeypatch):
     game.lobby.daily_clock = lambda: NOON
+    monkeypatch.setattr(store_log, "utc_now", lambda: NOON)  # moves saved on the deal's day: ranked
     offer = daily.todays_offer(game.lobby.daily.secret(), NOON)
     alice_key = new_key()
     alice = await clients.terminal(game.port, username="alice", key=alice_key, size=(120, 40))

@@ -304,6 +304,19 @@ def test_a_directory_in_the_way_is_damaged(tmp_path):
         load(tmp_path / "game.jsonl")
 
 
+def test_a_file_too_large_to_be_a_save_is_damaged_without_being_read(tmp_path, monkeypatch):
+    path = tmp_path / "game.jsonl"
+    path.touch()
+    os.truncate(path, log_module.MAX_SAVE_BYTES + 1)  # sparse: a disk image, a log of another program
+
+    def never(self):
+        raise AssertionError("read whole")
+
+    monkeypatch.setattr(Path, "read_bytes", never)
+    with pytest.raises(DamagedLog, match="too large to be a saved game"):
+        load(path)
+
+
 def test_permission_denied_is_damaged_simulated(isolated_dirs, monkeypatch):
     path = write_log(isolated_dirs, GAME_A, make_events(1))
     real_read_bytes = Path.read_bytes

@@ -42,3 +42,22 @@ def test_the_lobby_offers_the_same_unfinished_games_as_the_menu(isolated_dirs):
     menu_app = MomijiApp(folder, bot_delay=0)
     assert [g.game_id for g in lobby_app.unfinished_solo()] == [playable]
     assert [g.game_id for g in menu_app.unfinished_solo()] == [playable]
+
+
+async def test_saved_games_shows_a_seat_named_with_markup_brackets_as_typed(isolated_dirs):
+    """A name is text in the saved games table: ``[/]`` in it never ends the app."""
+    from momiji_tui.ui.screens.saved import SavedGamesScreen
+
+    table = Table.new([SeatConfig("[/]ann[b", HUMAN, None), SeatConfig("Kaede", BOT, "easy")], seed=3,
+                      data_dir=isolated_dirs)
+    table.close()
+    app = MomijiApp(isolated_dirs, bot_delay=0)
+    async with app.run_test(size=(200, 30)) as pilot:  # wide enough for the seats column
+        await pilot.pause()
+        app.push_screen(SavedGamesScreen())
+        await pilot.pause()
+        await pilot.pause()
+        assert isinstance(app.screen, SavedGamesScreen) and app.return_code is None
+        shown = str(app.screen.query_one("#saved-message").render())  # the seats, beside the table's columns
+        row = [str(cell) for cell in app.screen.query_one("#saved-table").get_row_at(0)]
+        assert any("[/]ann[b, Kaede" in cell for cell in row) or "seats [/]ann[b, Kaede" in shown

@@ -15,6 +15,7 @@ from momiji_tui.engine.narrate import cards_text
 from momiji_tui.session.lobby import Lobby, Player, SeatNews
 from momiji_tui.ui.lobby import LobbyApp
 from momiji_tui.ui.models.new_game import NewGameOptions
+from momiji_tui.ui.screens.draft import DraftScreen
 from momiji_tui.ui.screens.lobby import LobbyScreen
 from momiji_tui.ui.screens.table import TableScreen
 from momiji_tui.ui.screens.watch import WatchScreen
@@ -244,3 +245,58 @@ async def test_the_new_game_form_has_no_watchers_field_when_watching_is_off(tmp_
             assert not app.screen.query("#watchable") and app.screen.options().watchable is False
     finally:
         lobby.close()
+
+
+async def test_a_seat_named_with_markup_brackets_is_shown_as_typed_in_the_watch_list(lobby):
+    """The name a player types on the new-game form is text: ``[/]`` in it
+    never ends another player's session, and ``[draft]`` is shown."""
+    mallory = LobbyApp(lobby, Player("key-mallory", "mallory"), bot_delay=0)
+    app = LobbyApp(lobby, Player("key-cat", "cat"), bot_delay=0)
+    async with mallory.run_test(size=(100, 30)) as m_pilot, app.run_test(size=(100, 30)) as pilot:
+        await until_screen(m_pilot, LobbyScreen)
+        mallory.start_game(NewGameOptions(name="[/]mal[b", seats=2, seed=5, bot_delay=0, watchable=True,
+                                          landscape_mode="draft"))
+        await until_screen(m_pilot, DraftScreen)
+        await until_screen(pilot, LobbyScreen)
+        await pilot.press("w")
+        await until_screen(pilot, WatchListScreen)
+        await pilot.pause()
+        menu = app.screen.query_one("#watchlist-list")
+        assert app.return_code is None
+        prompt = menu.get_option_at_index(0).prompt
+        assert "[/]mal[b" in str(prompt) and "[draft]" in getattr(prompt, "plain", str(prompt))
+
+
+async def test_my_games_shows_a_solo_seat_named_with_markup_brackets_as_typed(lobby):
+    """A name typed with brackets never ends the session that lists its games (r)."""
+    from momiji_tui.ui.screens.my_games import MyGamesScreen
+
+    app = LobbyApp(lobby, Player("key-bob", "bob"), bot_delay=0)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await until_screen(pilot, LobbyScreen)
+        app.start_game(NewGameOptions(name="[/]bob[b", seats=2, seed=5, bot_delay=0))
+        await until_screen(pilot, TableScreen)
+        app.close_table()
+        app.pop_screen()
+        await until_screen(pilot, LobbyScreen)
+        await pilot.press("r")
+        await until_screen(pilot, MyGamesScreen)
+        await pilot.pause()
+        prompt = app.screen.query_one("#mygames-list").get_option_at_index(0).prompt
+        assert app.return_code is None and "[/]bob[b" in str(prompt)
+
+
+async def test_the_join_list_shows_each_tables_landscapes(lobby):
+    """``[starter]`` in a table's line is text, not a markup tag swallowed."""
+    from momiji_tui.ui.screens.join import JoinScreen
+
+    alice = FakeMember("key-alice", "alice")
+    lobby.enter(alice)
+    lobby.create_table(alice, ["human"])
+    app = LobbyApp(lobby, Player("key-cat", "cat"), bot_delay=0)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await until_screen(pilot, LobbyScreen)
+        await pilot.press("j")
+        await until_screen(pilot, JoinScreen)
+        await pilot.pause()
+        assert any("alice · (open seat)  [starter]" in line for line in screen_lines(app))  # as drawn

@@ -110,7 +110,7 @@ def score_table(sheet: ScoreSheet, names: list[str], objectives_owned: dict[str,
     table = RichTable(expand=False, show_lines=False, header_style="bold", pad_edge=True)
     table.add_column("", min_width=widths[0], max_width=widths[0] if narrow else None, overflow="fold")
     for i, name in enumerate(names):
-        table.add_column(headers[i] if done else name, justify="right", min_width=widths[i + 1],
+        table.add_column(Text(headers[i] if done else name), justify="right", min_width=widths[i + 1],  # never markup
                          max_width=widths[i + 1] if narrow else None, overflow="fold")
     for group in groups[:shown]:
         for label, cells, end in group:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
@@ -41,7 +42,7 @@ class JoinScreen(LobbyListScreen):
         menu.clear_options()
         tables = lobby.open_tables()
         for p in tables:
-            menu.add_option(Option(open_table_line(p), id=p.table_id))
+            menu.add_option(Option(Text(open_table_line(p)), id=p.table_id))  # "[starter]" is text, not a tag
         ids = [p.table_id for p in tables]
         if ids:
             menu.highlighted = ids.index(highlighted) if highlighted in ids else 0

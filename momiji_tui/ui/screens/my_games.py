@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.widgets import Footer, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
+from ...safe_text import safe_text
 from ...store import SavedGame
 from ..models.host import lobby_host
 from .lobby_base import LobbyListScreen
@@ -46,11 +48,11 @@ class MyGamesScreen(LobbyListScreen):
         for table in app.lobby.my_tables(app.player):
             others = ", ".join(n for i, n in enumerate(table.names) if i != table.seat)
             where = " (open in another session)" if table.here else ""
-            menu.add_option(Option(f"{table.game_id}  shared, with {others}{where}"))
+            menu.add_option(Option(Text(safe_text(f"{table.game_id}  shared, with {others}{where}"))))
             self.entries.append(("shared", table.game_id))
         for game in self._solo:
             names = ", ".join(s.get("name", "?") for s in (game.header or {}).get("seats", []))
-            menu.add_option(Option(f"{game.game_id}  solo: {names}"))
+            menu.add_option(Option(Text(safe_text(f"{game.game_id}  solo: {names}"))))  # typed names: text
             self.entries.append(("solo", str(game.path)))
         if not self.entries:
             self.query_one("#mygames-message", Label).update("No unfinished games.")

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import logging
 
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
@@ -32,14 +33,14 @@ class NamesScreen(Screen[None]):
         names = app.names
         with Vertical(id="names-box"):
             yield Static("Your name and keys", classes="title")
-            yield Static(self._about(), id="names-about")
+            yield Static(self._about(), id="names-about", markup=False)  # names come from the store
             if names is not None and names.fingerprint is not None:
-                yield OptionList(Option(f"Show a code that adds another key to {safe_text(names.bound.name)}",
+                yield OptionList(Option(Text(f"Show a code that adds another key to {safe_text(names.bound.name)}"),
                                         id="code"), id="names-list")
                 yield Static("Have a code from your other key's session? Type it here, then Enter:")
                 yield FormInput(placeholder="ABCDE-FGHJK", id="names-code", max_length=16,
                                 restrict=r"[A-Za-z0-9 -]*")
-            yield Static("", id="names-message")  # wraps: a code and its line may pass 80 columns
+            yield Static("", id="names-message", markup=False)  # wraps: a code and its line may pass 80 columns
         yield Footer(compact=True)
 
     def _about(self) -> str:

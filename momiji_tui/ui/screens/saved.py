@@ -8,6 +8,7 @@ listed as such; opening either explains instead of crashing.
 
 from __future__ import annotations
 
+from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -41,7 +42,7 @@ class SavedGamesScreen(Screen[None]):
         with Vertical(id="saved"):
             yield Static("Saved games", classes="title")
             yield DataTable(id="saved-table", cursor_type="row", zebra_stripes=True)
-            yield Label("", id="saved-message")
+            yield Label("", id="saved-message", markup=False)  # names and problems from the saves
         yield Footer(compact=True)
 
     def on_mount(self) -> None:
@@ -78,7 +79,7 @@ class SavedGamesScreen(Screen[None]):
             table.add_column(COLUMNS[key], key=key)
         for row in self.rows:
             values = cells(row)
-            table.add_row(*(values[k] for k in self.shown), key=row.game_id)
+            table.add_row(*(Text(values[k]) for k in self.shown), key=row.game_id)  # text, never markup
         if self.rows:
             table.move_cursor(row=min(cursor, len(self.rows) - 1))
 

@@ -3,12 +3,14 @@ the solo games whose players allowed watching."""
 
 from __future__ import annotations
 
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.widgets import Footer, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
+from ...safe_text import safe_text
 from ...session.spectators import WATCH_OFF
 from ..models.host import lobby_host
 from ..models.lobby_text import watch_line
@@ -41,7 +43,7 @@ class WatchListScreen(LobbyListScreen):
         menu.clear_options()
         games = lobby.watchable()
         for info in games:
-            menu.add_option(Option(watch_line(info), id=info.game_id))
+            menu.add_option(Option(Text(safe_text(watch_line(info))), id=info.game_id))  # typed names: text
         ids = [info.game_id for info in games]
         if ids:
             menu.highlighted = ids.index(highlighted) if highlighted in ids else 0
