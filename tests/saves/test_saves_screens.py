@@ -46,7 +46,8 @@ async def test_saved_games_screen_explains_a_damaged_game_instead_of_crashing(is
         await open_saved_games(pilot)
         table = app.screen.query_one(DataTable)
         assert table.row_count == 2
-        assert table.get_row_at(0)[0] == FUTURE and table.get_row_at(0)[3] == "damaged"
+        first = [str(cell) for cell in table.get_row_at(0)]  # cells are Text: names are never markup
+        assert first[0] == FUTURE and first[3] == "damaged"
         assert "Line 2 is not valid JSON." in message(app)  # shown as soon as it is highlighted
         await pilot.press("enter")
         await pilot.pause()
@@ -58,7 +59,8 @@ async def test_saved_games_screen_explains_a_damaged_game_instead_of_crashing(is
         assert f"Cannot replay {FUTURE}" in message(app)
         # The other game is listed and opens.
         await pilot.press("down")
-        assert table.get_row_at(1)[0] == good.stem and table.get_row_at(1)[3] == "in progress"
+        second = [str(cell) for cell in table.get_row_at(1)]
+        assert second[0] == good.stem and second[3] == "in progress"
     assert not bad.exists() and any(".damaged-" in p.name for p in bad.parent.iterdir())
 
 

@@ -172,7 +172,8 @@ async def test_saved_games_screen_on_a_read_only_dir_explains_each_game(isolated
         await pilot.pause()
         assert isinstance(app.screen, SavedGamesScreen)
         table = app.screen.query_one(DataTable)
-        rows = {table.get_row_at(i)[0]: table.get_row_at(i) for i in range(table.row_count)}
+        rows = {str(table.get_row_at(i)[0]): [str(cell) for cell in table.get_row_at(i)]
+                for i in range(table.row_count)}
         assert rows[good.game_id][3] == "in progress" and rows[good.game_id][2] == "2020-05-01 12:00"
         assert rows[newer.stem][3] == "newer version" and rows[damaged.stem][3] == "damaged"
         table.move_cursor(row=list(rows).index(damaged.stem))

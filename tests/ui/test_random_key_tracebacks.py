@@ -126,7 +126,9 @@ def _screen(cls, app, data, lobby):
 
     from momiji_tui.ui.screens.replay import ReplayScreen
     from momiji_tui.ui.screens.review import ReviewScreen
+    from momiji_tui.session.spectators import Watch
     from momiji_tui.ui.screens.waiting import WaitingScreen
+    from momiji_tui.ui.screens.watch import WatchScreen
 
     if cls is ChoiceScreen:
         return ChoiceScreen("Which?", [Choice("a", "A", 1)])
@@ -139,6 +141,8 @@ def _screen(cls, app, data, lobby):
                                                 hints_allowed=False).table_id)
     if cls is LiveScoreScreen:
         return LiveScoreScreen(app.table.view(0))
+    if cls is WatchScreen:
+        return WatchScreen(Watch(app.table.game_id, app.table, tuple(s.name for s in app.table.seats)))
     return cls()
 
 
