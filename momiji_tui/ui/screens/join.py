@@ -38,14 +38,9 @@ class JoinScreen(LobbyListScreen):
     def _refresh_lobby(self) -> None:
         lobby = lobby_host(self).lobby
         menu = self.query_one(OptionList)
-        highlighted = menu.highlighted_option.id if menu.highlighted_option is not None else None
-        menu.clear_options()
         tables = lobby.open_tables()
-        for p in tables:
-            menu.add_option(Option(Text(open_table_line(p)), id=p.table_id))  # "[starter]" is text, not a tag
-        ids = [p.table_id for p in tables]
-        if ids:
-            menu.highlighted = ids.index(highlighted) if highlighted in ids else 0
+        # "[starter]" is text, not a tag
+        ids = self.refill(menu, [Option(Text(open_table_line(p)), id=p.table_id) for p in tables])
         self.query_one("#join-message", Label).update("" if ids else "No table is waiting for players. "
                                                       "Create one from the lobby (t).")
 

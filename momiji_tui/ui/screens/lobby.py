@@ -115,31 +115,28 @@ class LobbyScreen(LobbyListScreen):
     def _refresh_lobby(self) -> None:
         app = lobby_host(self)
         lobby = app.lobby
-        menu = self.query_one("#lobby-list", OptionList)
-        highlighted = menu.highlighted_option.id if menu.highlighted_option is not None else None
-        menu.clear_options()
+        options: list[Option] = []
         absent = lobby.absent_seat(app.player)
         if absent is not None:
-            menu.add_option(Option(f"c  Return to your seat at {absent}", id="continue"))
+            options.append(Option(f"c  Return to your seat at {absent}", id="continue"))
         elif self._solo:
-            menu.add_option(Option(f"c  Continue {self._solo_what}", id="continue"))
-        menu.add_option(Option("n  New game against bots", id="new"))
+            options.append(Option(f"c  Continue {self._solo_what}", id="continue"))
+        options.append(Option("n  New game against bots", id="new"))
         mine = len(self._solo) + len(lobby.my_tables(app.player))
-        menu.add_option(Option(f"r  Resume my games ({mine})", id="resume"))
-        menu.add_option(Option("t  Create a table for several players", id="create"))
+        options.append(Option(f"r  Resume my games ({mine})", id="resume"))
+        options.append(Option("t  Create a table for several players", id="create"))
         open_tables = len(lobby.open_tables())
-        menu.add_option(Option(f"j  Join a table ({open_tables} open)", id="join"))
+        options.append(Option(f"j  Join a table ({open_tables} open)", id="join"))
         if lobby.spectators.enabled:
-            menu.add_option(Option(f"w  Watch a game ({len(lobby.watchable())} playing)", id="watch"))
-        menu.add_option(Option("k  Your name and keys", id="names"))
-        menu.add_option(Option("l  Learn to play (a guided first game)", id="learn"))
+            options.append(Option(f"w  Watch a game ({len(lobby.watchable())} playing)", id="watch"))
+        options.append(Option("k  Your name and keys", id="names"))
+        options.append(Option("l  Learn to play (a guided first game)", id="learn"))
         if lobby.daily is not None:
-            menu.add_option(Option("d  Daily deal: the same deal for everyone, once a day (UTC)", id="daily"))
-            menu.add_option(Option("b  Daily board: the day's and the week's scores", id="board"))
-        menu.add_option(Option("?  Help and rules", id="help"))
-        menu.add_option(Option("q  Quit", id="quit"))
-        ids = [menu.get_option_at_index(i).id for i in range(menu.option_count)]
-        menu.highlighted = ids.index(highlighted) if highlighted in ids else 0
+            options.append(Option("d  Daily deal: the same deal for everyone, once a day (UTC)", id="daily"))
+            options.append(Option("b  Daily board: the day's and the week's scores", id="board"))
+        options.append(Option("?  Help and rules", id="help"))
+        options.append(Option("q  Quit", id="quit"))
+        self.refill(self.query_one("#lobby-list", OptionList), options)
         self.query_one("#lobby-players-text", Static).update(who_is_playing(lobby.snapshot()))
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:

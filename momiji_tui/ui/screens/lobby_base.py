@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from textual.css.query import NoMatches
 from textual.screen import Screen
+from textual.widgets import OptionList
+from textual.widgets.option_list import Option
 
 from ..models.host import lobby_host
 
@@ -35,3 +37,16 @@ class LobbyListScreen(Screen[None]):
 
     def _refresh_lobby(self) -> None:
         raise NotImplementedError
+
+    @staticmethod
+    def refill(menu: OptionList, options: list[Option]) -> list[str | None]:
+        """Replace ``menu``'s options by ``options``, keeping the highlight
+        on the option of the same id if it is still there (else the first);
+        returns the options' ids. Raises nothing."""
+        highlighted = menu.highlighted_option.id if menu.highlighted_option is not None else None
+        menu.clear_options()
+        menu.add_options(options)
+        ids = [option.id for option in options]
+        if ids:
+            menu.highlighted = ids.index(highlighted) if highlighted in ids else 0
+        return ids

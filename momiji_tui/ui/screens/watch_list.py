@@ -39,14 +39,9 @@ class WatchListScreen(LobbyListScreen):
     def _refresh_lobby(self) -> None:
         lobby = lobby_host(self).lobby
         menu = self.query_one(OptionList)
-        highlighted = menu.highlighted_option.id if menu.highlighted_option is not None else None
-        menu.clear_options()
         games = lobby.watchable()
-        for info in games:
-            menu.add_option(Option(Text(safe_text(watch_line(info))), id=info.game_id))  # typed names: text
-        ids = [info.game_id for info in games]
-        if ids:
-            menu.highlighted = ids.index(highlighted) if highlighted in ids else 0
+        # typed names: text
+        ids = self.refill(menu, [Option(Text(safe_text(watch_line(info))), id=info.game_id) for info in games])
         off = not lobby.spectators.enabled
         self.query_one("#watchlist-message", Label).update(
             WATCH_OFF if off else
