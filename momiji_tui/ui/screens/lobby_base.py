@@ -4,9 +4,13 @@ come back into view."""
 
 from __future__ import annotations
 
+from typing import ClassVar
+
+from textual.app import ComposeResult
+from textual.containers import Vertical
 from textual.css.query import NoMatches
 from textual.screen import Screen
-from textual.widgets import OptionList
+from textual.widgets import Footer, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
 from ..models.host import lobby_host
@@ -50,3 +54,35 @@ class LobbyListScreen(Screen[None]):
         if ids:
             menu.highlighted = ids.index(highlighted) if highlighted in ids else 0
         return ids
+
+
+class LobbyPickScreen(LobbyListScreen):
+    """A titled list of the lobby's (tables to join, games to watch) with a
+    message line under it; Esc goes back. Subclasses set ``TITLE_TEXT`` and
+    ``PREFIX`` (the ids ``#<PREFIX>-box``, ``-list``, ``-message`` the
+    styles use), fill the list in ``_refresh_lobby`` and handle its choice."""
+
+    TITLE_TEXT: ClassVar[str] = ""
+    PREFIX: ClassVar[str] = ""
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id=f"{self.PREFIX}-box"):
+            yield Static(self.TITLE_TEXT, classes="title")
+            yield OptionList(id=f"{self.PREFIX}-list")
+            yield Label("", id=f"{self.PREFIX}-message")
+        yield Footer(compact=True)
+
+    def on_mount(self) -> None:
+        if lobby_host(self).exiting:  # the session ended while this screen was composed
+            return
+        self.listen_to_lobby()
+        self.refresh_lobby()
+        self.query_one(OptionList).focus()
+
+    def say(self, text: str) -> None:
+        """Show ``text`` on the message line under the list."""
+        self.query_one(f"#{self.PREFIX}-message", Label).update(text)
+
+    def action_back(self) -> None:
+        """Back to the lobby."""
+        self.app.pop_screen()
