@@ -14,10 +14,13 @@ from momiji_tui.engine import run as run_command
 from .common import p95, row
 
 
-def decision_times(level: str, games: int, seats: int = 2) -> tuple[list[float], int]:
+def decision_times(level: str, games: int, seats: int = 2) -> tuple[list[float], int, list[float]]:
     """Seconds per decision of ``level`` bots playing every seat of seeded
-    games at the app's budget; also the Hard bot's total iterations."""
+    games at the app's budget (wall time); also the Hard bot's total
+    iterations, and each decision's CPU seconds (``time.thread_time``: on a
+    shared machine the wall time also counts other processes' turns)."""
     times: list[float] = []
+    cpu: list[float] = []
     iterations = 0
     for seed in range(games):
         state = fold(create_game([f"s{i}" for i in range(seats)], seed=seed))
@@ -25,13 +28,14 @@ def decision_times(level: str, games: int, seats: int = 2) -> tuple[list[float],
         while state.phase != "ended":
             bot = make_bot(level, seed=step)
             v = view(state, state.current)
-            start = time.perf_counter()
+            start, cpu_start = time.perf_counter(), time.thread_time()
             command = bot.choose(v)
             times.append(time.perf_counter() - start)
+            cpu.append(time.thread_time() - cpu_start)
             iterations += getattr(bot, "last_iterations", 0)
             state, _ = run_command(state, command)
             step += 1
-    return times, iterations
+    return times, iterations, cpu
 
 
 def games_per_cpu_second(bots: list[str], games: int, seats: int, seed: int = 7) -> float:
@@ -52,8 +56,10 @@ def run(quick: bool) -> list[dict]:
         rows.append(row(f"{label} (tournament, 1 process)", games_per_cpu_second(bots, games, seats),
                         "games/cpu-s", None, True))
     for level, games in (("normal", 2 if quick else 10), ("hard", 1 if quick else 4)):
-        times, iterations = decision_times(level, games)
+        times, iterations, cpu = decision_times(level, games)
         rows.append(row(f"{level} bot decision p95 (play budget)", p95(times), "s",
+                        1.0 if level == "hard" else None, False))
+        rows.append(row(f"{level} bot decision p95 CPU (play budget)", p95(cpu), "cpu-s",
                         1.0 if level == "hard" else None, False))
         rows.append(row(f"{level} bot decision mean", sum(times) / len(times), "s", None, False))
         if iterations:

@@ -13,8 +13,9 @@ SO-ISMCTS). From the leaf a greedy playout policy
 the evaluation) finishes the bot's turn and plays the other seats' turns
 until the bot's turn comes back; the position is then scored by
 ``evaluate.all_values`` as a win-probability-like number from the bot's
-seat. When the bot has ``endgame`` turns or fewer left (RULES §6), playouts
-run to the end and score the real result (RULES §7). The root commands are
+seat. When at most ``ENDGAME_TABLE_TURNS`` (12) turns of the table are left
+(RULES §6: 6 of the bot's own at 2 seats, 3 at 4), playouts run to the end
+and score the real result (RULES §7). The root commands are
 compared on paired worlds: the k-th visit of each uses the same deal.
 
 To keep the branching small, candidate commands at the bot's decisions are
@@ -47,6 +48,12 @@ under a second per decision on a 2-core machine (docs/BOTS.md)."""
 FULL_GAME = 10 ** 6
 """A playout horizon that never stops before the end of the game."""
 
+ENDGAME_TABLE_TURNS = 12.0
+"""Playouts run to the end of the game (RULES §6, §7) once the bot has at
+most this many turns of the whole table left, i.e. ``12 / seats`` of its own
+turns: 6 at 2 seats, 3 at 4 seats, which bounds a playout's length and so the
+decision time (docs/BOTS.md, "How Hard was tuned")."""
+
 HARD_WEIGHTS = Weights(landscape_option=2.0, play_share=0.7)
 """Hard's evaluation: unused landscapes and the share of turns spent playing
 weigh more than in ``DEFAULT_WEIGHTS`` (each change won 53–54% of 400
@@ -75,9 +82,10 @@ class HardBot:
     docs/BOTS.md: ``root_k``/``inner_k`` candidates kept at the root / inside
     the turn, within ``delta`` points of Normal's best; UCB ``exploration``
     and prior ``bias``; ``horizon`` (bot turns a playout reaches; 0: stop when
-    its turn ends) and ``endgame`` (turns left at which playouts run to the
-    end); ``greedy_self``/``greedy_opponents`` (greedy or cheap playout policy
-    per side) and its ``epsilon`` of random moves; ``scale`` of the reward
+    its turn ends) and ``endgame`` (the bot's turns left at which playouts
+    run to the end; ``None``: ``ENDGAME_TABLE_TURNS / seats``);
+    ``greedy_self``/``greedy_opponents`` (greedy or cheap playout policy per
+    side) and its ``epsilon`` of random moves; ``scale`` of the reward
     sigmoid (points); ``baseline`` (subtract the world's standing); ``paired``
     worlds from a pool of ``pool_size``; ``expand_turn``/``leaf_collect``
     (experiments, off); ``weights`` of the evaluation (``HARD_WEIGHTS``).
@@ -91,7 +99,7 @@ class HardBot:
                  delta: float = 10.0, bias: float = 3.0, baseline: bool = True,
                  expand_turn: bool = False, leaf_collect: bool = False,
                  greedy_opponents: bool = True, greedy_self: bool = True, paired: bool = True,
-                 pool_size: int = 64, endgame: float = 3.0, weights: Weights | None = None) -> None:
+                 pool_size: int = 64, endgame: float | None = None, weights: Weights | None = None) -> None:
         if time_limit is not None and clock is None:
             raise ValueError("a time limit needs a clock: pass clock=time.perf_counter")
         if iterations is None and time_limit is None:
@@ -162,7 +170,8 @@ class HardBot:
             seats = len(view.seats)
             return [(c, 0, 1.0 / seats + merit / 100.0) for c, merit in ranked_picks(legal, seats, rng)]
         # Near the end (RULES §6), playouts run to the final score (RULES §7).
-        horizon = FULL_GAME if turns_left(world, me) <= self.endgame else self.horizon
+        endgame = ENDGAME_TABLE_TURNS / len(view.seats) if self.endgame is None else self.endgame
+        horizon = FULL_GAME if turns_left(world, me) <= endgame else self.horizon
         worlds = [world] + [determinize(view, rng) for _ in range(3)]
         root = _Node()
         root_cands, root.prior = self._ranked(worlds, legal, me, self.root_k)

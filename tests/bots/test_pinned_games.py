@@ -23,8 +23,8 @@ PINNED = [
     ((("normal", "normal:", "normal", "normal:"), 13, 0, 3, "random"),
      ((37, 23, 59, 18), (11, 8, 7, 6), (31, 38, 31, 32))),
     ((("normal", "easy", "easy"), 14, 0, 3, "draft"), ((57, 13, 15), (8, 1, 2), (36, 36, 39))),
-    ((("hard:iterations=12", "normal"), 15, 0, 3, "random"), ((64, 37), (11, 3), (38, 48))),
-    ((("normal", "hard:iterations=12"), 16, 1, 3, "starter"), ((31, 54), (13, 13), (37, 39))),
+    ((("hard:iterations=12", "normal"), 15, 0, 3, "random"), ((61, 37), (12, 3), (37, 48))),
+    ((("normal", "hard:iterations=12"), 16, 1, 3, "starter"), ((39, 60), (15, 9), (39, 41))),
 ]
 
 
