@@ -38,6 +38,7 @@ from ..engine.view import PlayerView, determinize
 from .base import check_view, decision_rng, world_and_legal
 from .evaluate import Weights, all_values, best_collect_value, turns_left
 from .draft import ranked_picks
+from .learned_value import learned_values
 from .normal import NormalBot, is_random
 from .playout import greedy_policy_command, policy_command, prefilter, step
 
@@ -58,6 +59,11 @@ HARD_WEIGHTS = Weights(landscape_option=2.0, play_share=0.7)
 """Hard's evaluation: unused landscapes and the share of turns spent playing
 weigh more than in ``DEFAULT_WEIGHTS`` (each change won 53–54% of 400
 Normal-vs-Normal games on its own and helped Hard vs Normal; docs/BOTS.md)."""
+
+
+LEAVES: tuple[str, ...] = ("evaluate", "learned")
+"""Hard's leaf values: ``evaluate.all_values`` (hand-built) or
+``learned_value.learned_values`` (fitted by self-play)."""
 
 
 class _Node:
@@ -88,7 +94,9 @@ class HardBot:
     side) and its ``epsilon`` of random moves; ``scale`` of the reward
     sigmoid (points); ``baseline`` (subtract the world's standing); ``paired``
     worlds from a pool of ``pool_size``; ``expand_turn``/``leaf_collect``
-    (experiments, off); ``weights`` of the evaluation (``HARD_WEIGHTS``).
+    (experiments, off); ``weights`` of the evaluation (``HARD_WEIGHTS``);
+    ``leaf``: the value of a playout's leaf, one of ``LEAVES`` (else
+    ``ValueError``).
     ``choose(view)`` returns one legal command for ``view.seat``.
     """
 
@@ -99,7 +107,10 @@ class HardBot:
                  delta: float = 10.0, bias: float = 3.0, baseline: bool = True,
                  expand_turn: bool = False, leaf_collect: bool = False,
                  greedy_opponents: bool = True, greedy_self: bool = True, paired: bool = True,
-                 pool_size: int = 64, endgame: float | None = None, weights: Weights | None = None) -> None:
+                 pool_size: int = 64, endgame: float | None = None, weights: Weights | None = None,
+                 leaf: str = "evaluate") -> None:
+        if leaf not in LEAVES:
+            raise ValueError(f"unknown leaf value {leaf!r}: choose one of {', '.join(LEAVES)}")
         if time_limit is not None and clock is None:
             raise ValueError("a time limit needs a clock: pass clock=time.perf_counter")
         if iterations is None and time_limit is None:
@@ -117,6 +128,9 @@ class HardBot:
         self.epsilon = epsilon
         weights = HARD_WEIGHTS if weights is None else weights
         self.weights = weights
+        self.leaf = leaf
+        self._values: Callable[[GameState, Weights], list[float]] = (
+            learned_values if leaf == "learned" else all_values)
         self.delta = delta
         self.bias = bias
         self.baseline = baseline
@@ -200,7 +214,7 @@ class HardBot:
                 k = (child.visits if child is not None else 0) % self.pool_size
                 while len(pool) <= k:
                     w = determinize(view, rng)
-                    pool.append((w, _diff(all_values(w, self.weights), me), rng.getrandbits(62)))
+                    pool.append((w, _diff(self._values(w, self.weights), me), rng.getrandbits(62)))
                 w, base, seed = pool[k]
                 self._iterate(root, w, me, random.Random(seed), horizon, base=base, first=first)
             else:
@@ -210,7 +224,7 @@ class HardBot:
         ranked = sorted(root_cands, key=lambda c: _rank(root.children.get(c)), reverse=True)
         now = 0.5
         if any(root.children.get(c) is None for c in ranked):
-            now = sum(self._win(_diff(all_values(w, self.weights), me)) for w in worlds) / len(worlds)
+            now = sum(self._win(_diff(self._values(w, self.weights), me)) for w in worlds) / len(worlds)
         out: list[tuple[Command, int, float]] = []
         for c in ranked:
             n = root.children.get(c)
@@ -262,7 +276,7 @@ class HardBot:
         if base is None:
             base = 0.0
             if self.baseline:  # this world's own standing: subtracted to cut the noise between worlds
-                base = _diff(all_values(state, self.weights), me)
+                base = _diff(self._values(state, self.weights), me)
         root_cands = root.cands
         assert root_cands is not None, "choose() ranks the root before it iterates"
         node = root
@@ -339,7 +353,7 @@ class HardBot:
             guard += 1
             if guard > 2000:  # pragma: no cover - turns always end
                 break
-        values = all_values(state, self.weights)
+        values = self._values(state, self.weights)
         if self.leaf_collect and state.phase != ENDED and state.current == me and not state.turn.main_done:
             values[me] = max(values[me], best_collect_value(state, me, self.weights))
         d = _diff(values, me)

@@ -59,12 +59,24 @@ def bot_seed(seed: int, game: int, seat: int) -> int:
     return int.from_bytes(h, "big") & 0x7FFF_FFFF
 
 
+def _option_value(v: str) -> int | float | str:
+    """A bot option's value: an int, else a float, else the word itself
+    (e.g. ``leaf=learned``)."""
+    for kind in (int, float):
+        try:
+            return kind(v)
+        except ValueError:
+            pass
+    return v.strip()
+
+
 def parse_bot(spec: str, budgets: Mapping[str, Mapping[str, Any]] | None) -> tuple[str, dict[str, Any]]:
     """``"hard"`` or ``"hard:iterations=300:horizon=1"`` → level and keywords.
 
     ``w.<name>=<value>`` items set a field of the bot's evaluation weights
     (``evaluate.Weights``; Hard starts from ``HARD_WEIGHTS``), e.g.
-    ``"normal:w.opponent=0.8"``. Raises
+    ``"normal:w.opponent=0.8"``; a value that is not a number stays a
+    word (``"hard:leaf=learned"``). Raises
     ``ValueError`` for an item without ``=`` or an unknown weight."""
     level, _, rest = spec.partition(":")
     kw: dict[str, Any] = dict((budgets or {}).get(level, {}))
@@ -80,7 +92,7 @@ def parse_bot(spec: str, budgets: Mapping[str, Mapping[str, Any]] | None) -> tup
                     raise ValueError(f"unknown evaluation weight {k[2:]!r}")
                 weights[k[2:]] = float(v)
             else:
-                kw[k] = float(v) if "." in v else int(v)
+                kw[k] = _option_value(v)
     if weights:
         base = kw.get("weights") or (HARD_WEIGHTS if level == "hard" else DEFAULT_WEIGHTS)
         kw["weights"] = replace(base, **weights)

@@ -49,7 +49,8 @@ def test_views_do_have_hidden_and_known_cards():
     assert all(v.deck_size > 0 or v.end_trigger or v.turn != TurnState() for v in views)
 
 
-@pytest.mark.parametrize("level,budget", [("hard", {"iterations": 40}), ("normal", {}), ("easy", {})])
+@pytest.mark.parametrize("level,budget", [("hard", {"iterations": 40}), ("hard", {"iterations": 40, "leaf": "learned"}),
+                                          ("normal", {}), ("easy", {})])
 def test_decision_is_identical_across_true_states_behind_one_view(level, budget):
     """True states that differ only in what the seat cannot see (deck order,
     opponents' unseen cards) get the same decision for the same bot seed."""
