@@ -64,7 +64,8 @@ def parse_bot(spec: str, budgets: Mapping[str, Mapping[str, Any]] | None) -> tup
 
     ``w.<name>=<value>`` items set a field of the bot's evaluation weights
     (``evaluate.Weights``; Hard starts from ``HARD_WEIGHTS``), e.g.
-    ``"normal:w.opponent=0.8"``. Raises
+    ``"normal:w.opponent=0.8"``; a value that is not a number stays a word
+    (``"hard:leaf_reward=product"``). Raises
     ``ValueError`` for an item without ``=`` or an unknown weight."""
     level, _, rest = spec.partition(":")
     kw: dict[str, Any] = dict((budgets or {}).get(level, {}))
@@ -80,13 +81,22 @@ def parse_bot(spec: str, budgets: Mapping[str, Mapping[str, Any]] | None) -> tup
                     raise ValueError(f"unknown evaluation weight {k[2:]!r}")
                 weights[k[2:]] = float(v)
             else:
-                kw[k] = float(v) if "." in v else int(v)
+                kw[k] = _option_value(v.strip())
     if weights:
         base = kw.get("weights") or (HARD_WEIGHTS if level == "hard" else DEFAULT_WEIGHTS)
         kw["weights"] = replace(base, **weights)
     if kw.get("time_limit") is not None and "clock" not in kw:
         kw["clock"] = time.perf_counter
     return level, kw
+
+
+def _option_value(v: str) -> int | float | str:
+    """A bot option's value: an int, a float (with a ``.``), else the word
+    itself (e.g. ``leaf_reward=product``)."""
+    try:
+        return float(v) if "." in v else int(v)
+    except ValueError:
+        return v
 
 
 def play_game(lineup: tuple[str, ...], deal_seed: int, game: int, seed: int, *,
