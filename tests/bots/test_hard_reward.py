@@ -4,11 +4,14 @@ playout's leaf become a win-probability-like number for the bot's seat."""
 from __future__ import annotations
 
 import math
+from itertools import islice
 
 import pytest
+from bot_helpers import states_along_game
 
 from momiji_tui.bots.hard import HardBot, leaf_win
 from momiji_tui.bots.tournament import parse_bot
+from momiji_tui.engine import GameState, view
 
 
 def test_product_reward_counts_every_opponent():
@@ -36,7 +39,23 @@ def test_product_reward_is_a_probability_and_fair_at_a_level_table():
 def test_product_and_best_agree_at_two_seats(values):
     for me in (0, 1):
         for base in (0.0, -7.5, 3.0):
-            assert leaf_win(values, me, 8.0, "product", base) == pytest.approx(leaf_win(values, me, 8.0, "best", base))
+            assert leaf_win(values, me, 8.0, "product", base) == leaf_win(values, me, 8.0, "best", base)
+
+
+def _early_play_state(seats: int) -> GameState:
+    """The 6th decision of the play phase (main action to take) of a seeded starter game."""
+    play = (s for s in states_along_game(seats, "starter", 5) if s.phase == "play" and not s.turn.main_done)
+    return next(islice(play, 5, None))
+
+
+def test_product_searches_as_best_at_two_seats_and_differently_at_four():
+    # one opponent: the same rewards to the bit, so the same visits and estimates
+    two = _early_play_state(2)
+    assert (HardBot(7, iterations=16, leaf_reward="product").search(view(two, two.current))
+            == HardBot(7, iterations=16).search(view(two, two.current)))
+    four = _early_play_state(4)
+    assert (HardBot(7, iterations=16, leaf_reward="product").search(view(four, four.current))
+            != HardBot(7, iterations=16).search(view(four, four.current)))
 
 
 def test_baseline_shifts_every_margin():
