@@ -368,8 +368,9 @@ def leaf_win(values: Sequence[float], me: int, scale: float, reward: str = "best
     seat j of sigma((values[me] - values[j] - base) / scale), the chance of
     beating each of them taken as independent, so that every opponent counts
     (a seat ahead of all others gets more than one ahead of all but one).
-    At 2 seats the two are equal. Raises ``ValueError`` for another
-    ``reward``."""
+    At 2 seats the two are equal to the bit; at 4 seats neither was measured
+    stronger (docs/BOTS.md, "Hard at 4 seats: the leaf reward"). Raises
+    ``ValueError`` for another ``reward``."""
     mine = values[me]
     if reward == "best":
         return _sigmoid((mine - max(v for j, v in enumerate(values) if j != me) - base) / scale)
