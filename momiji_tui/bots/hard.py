@@ -92,7 +92,10 @@ class HardBot:
     run to the end; ``None``: ``ENDGAME_TABLE_TURNS / seats``);
     ``greedy_self``/``greedy_opponents`` (greedy or cheap playout policy per
     side) and its ``epsilon`` of random moves; ``scale`` of the reward
-    sigmoid (points); ``baseline`` (subtract the world's standing); ``paired``
+    sigmoid (points); ``leaf_reward`` (``"best"``: the sigmoid of the margin
+    over the best other seat; ``"product"``: the product over every other
+    seat of the sigmoid of the margin over it, see ``leaf_win``);
+    ``baseline`` (subtract the world's standing); ``paired``
     worlds from a pool of ``pool_size``; ``expand_turn``/``leaf_collect``
     (experiments, off); ``weights`` of the evaluation (``HARD_WEIGHTS``);
     ``leaf``: the value of a playout's leaf, one of ``LEAVES`` (else
@@ -108,9 +111,11 @@ class HardBot:
                  expand_turn: bool = False, leaf_collect: bool = False,
                  greedy_opponents: bool = True, greedy_self: bool = True, paired: bool = True,
                  pool_size: int = 64, endgame: float | None = None, weights: Weights | None = None,
-                 leaf: str = "evaluate") -> None:
+                 leaf: str = "evaluate", leaf_reward: str = "best") -> None:
         if leaf not in LEAVES:
             raise ValueError(f"unknown leaf value {leaf!r}: choose one of {', '.join(LEAVES)}")
+        if leaf_reward not in LEAF_REWARDS:
+            raise ValueError(f"unknown leaf_reward {leaf_reward!r}: choose one of {', '.join(LEAF_REWARDS)}")
         if time_limit is not None and clock is None:
             raise ValueError("a time limit needs a clock: pass clock=time.perf_counter")
         if iterations is None and time_limit is None:
@@ -125,6 +130,7 @@ class HardBot:
         self.c = exploration
         self.horizon = horizon
         self.scale = scale
+        self.leaf_reward = leaf_reward
         self.epsilon = epsilon
         weights = HARD_WEIGHTS if weights is None else weights
         self.weights = weights
@@ -224,7 +230,7 @@ class HardBot:
         ranked = sorted(root_cands, key=lambda c: _rank(root.children.get(c)), reverse=True)
         now = 0.5
         if any(root.children.get(c) is None for c in ranked):
-            now = sum(self._win(_diff(self._values(w, self.weights), me)) for w in worlds) / len(worlds)
+            now = sum(self._win(self._values(w, self.weights), me) for w in worlds) / len(worlds)
         out: list[tuple[Command, int, float]] = []
         for c in ranked:
             n = root.children.get(c)
@@ -321,9 +327,10 @@ class HardBot:
         return (n.total / n.visits + self.c * math.sqrt(math.log(max(1, n.avail)) / n.visits)
                 + self.bias * prior / (n.visits + 1))
 
-    def _win(self, d: float) -> float:
-        """The reward sigmoid of a value difference ``d`` (points)."""
-        return 1.0 / (1.0 + math.exp(-d / self.scale))
+    def _win(self, values: list[float], me: int, base: float = 0.0) -> float:
+        """The win estimate of seat ``me`` from every seat's value (points),
+        its margins first lowered by ``base`` (``leaf_win``)."""
+        return leaf_win(values, me, self.scale, self.leaf_reward, base)
 
     def _playout(self, state: GameState, me: int, rng: random.Random, horizon: int,
                  base: float = 0.0) -> tuple[float, float]:
@@ -356,8 +363,41 @@ class HardBot:
         values = self._values(state, self.weights)
         if self.leaf_collect and state.phase != ENDED and state.current == me and not state.turn.main_done:
             values[me] = max(values[me], best_collect_value(state, me, self.weights))
-        d = _diff(values, me)
-        return self._win(d - base), self._win(d)
+        return self._win(values, me, base), self._win(values, me)
+
+
+LEAF_REWARDS = ("best", "product")
+"""The leaf rewards ``HardBot(leaf_reward=...)`` knows (``leaf_win``)."""
+
+
+def leaf_win(values: Sequence[float], me: int, scale: float, reward: str = "best", base: float = 0.0) -> float:
+    """A win-probability-like number in (0, 1) for seat ``me`` from every
+    seat's value ``values`` (points: ``evaluate.all_values``, or the final
+    scores of RULES §7), each margin ``values[me] - values[j]`` first lowered
+    by ``base`` (points: the world's own standing, see ``HardBot``).
+
+    ``"best"``: sigma((values[me] - max of the others - base) / scale), only
+    the best other seat counts. ``"product"``: the product over every other
+    seat j of sigma((values[me] - values[j] - base) / scale), the chance of
+    beating each of them taken as independent, so that every opponent counts
+    (a seat ahead of all others gets more than one ahead of all but one).
+    At 2 seats the two are equal to the bit; at 4 seats neither was measured
+    stronger (docs/BOTS.md, "Hard at 4 seats: the leaf reward"). Raises
+    ``ValueError`` for another ``reward``."""
+    mine = values[me]
+    if reward == "best":
+        return _sigmoid((mine - max(v for j, v in enumerate(values) if j != me) - base) / scale)
+    if reward == "product":
+        p = 1.0
+        for j, v in enumerate(values):
+            if j != me:
+                p *= _sigmoid((mine - v - base) / scale)
+        return p
+    raise ValueError(f"unknown leaf_reward {reward!r}: choose one of {', '.join(LEAF_REWARDS)}")
+
+
+def _sigmoid(x: float) -> float:
+    return 1.0 / (1.0 + math.exp(-x))
 
 
 def _diff(values: list[float], me: int) -> float:
