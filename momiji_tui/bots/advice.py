@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from ..engine.commands import Command
 from ..engine.state import PLAY
 from ..engine.view import PlayerView
-from .calibration import calibrated
+from .calibration import CALIBRATED_LEAF, calibrated
 from .hard import HardBot
 
 HINT_ITERATIONS = 200
@@ -75,7 +75,7 @@ def advise(view: PlayerView, *, seed: int, iterations: int = HINT_ITERATIONS,
     spectator's view), the phase has nothing to decide, or an ``include``
     command is not legal for the seat.
     """
-    bot = HardBot(seed, iterations=iterations)
+    bot = HardBot(seed, iterations=iterations, leaf=CALIBRATED_LEAF)
     ranked = bot.search(view, include=include, should_stop=should_stop)
     seats = len(view.seats)
     if view.phase == PLAY:  # the draft's figures are measured win rates already

@@ -27,6 +27,11 @@ from typing import Protocol
 Knots = tuple[tuple[float, float], ...]
 """``(raw, chance)`` points, raw increasing, chance not decreasing."""
 
+CALIBRATED_LEAF = "evaluate"
+"""The leaf value (``HardBot(leaf=...)``) of the searches whose raw
+estimates the knots below were fitted on: the hint and the review search
+with it, so that the calibration reads the numbers it was made from."""
+
 CALIBRATION: dict[int, Knots] = {
     2: ((0.063, 0.038), (0.172, 0.159), (0.27, 0.25), (0.353, 0.316), (0.418, 0.344), (0.464, 0.434),
         (0.511, 0.473), (0.563, 0.52), (0.618, 0.625), (0.668, 0.651), (0.745, 0.726), (0.899, 0.906)),

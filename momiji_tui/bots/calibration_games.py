@@ -23,6 +23,7 @@ from ..engine import create_game, fold, legal_commands, run, score, view
 from ..engine.commands import Command
 from ..engine.view import PlayerView
 from . import make_bot
+from .calibration import CALIBRATED_LEAF
 from .hard import HardBot
 from .tournament import bot_seed
 
@@ -51,7 +52,7 @@ class Position:
 
 def _estimates(v: PlayerView, command: Command, seed: int, iterations: int) -> tuple[float, float]:
     """Hard's raw estimate of its best command and of ``command`` from ``v``."""
-    ranked = HardBot(seed, iterations=iterations).search(v, include=(command,))
+    ranked = HardBot(seed, iterations=iterations, leaf=CALIBRATED_LEAF).search(v, include=(command,))
     mine = next((w for c, _, w in ranked if c == command), ranked[0][2])
     return ranked[0][2], mine
 

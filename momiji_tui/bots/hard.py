@@ -11,9 +11,10 @@ only eligible in the worlds where its command is legal, and UCB counts its
 SO-ISMCTS). From the leaf a greedy playout policy
 (``playout.greedy_policy_command``: each main action the best of a few by
 the evaluation) finishes the bot's turn and plays the other seats' turns
-until the bot's turn comes back; the position is then scored by
-``evaluate.all_values`` as a win-probability-like number from the bot's
-seat. When at most ``ENDGAME_TABLE_TURNS`` (12) turns of the table are left
+until the bot's turn comes back; the position is then scored as a
+win-probability-like number from the bot's seat, from every seat's value by
+``learned_value.learned_values`` (a linear fit of the final score on the
+evaluation's parts, learned by self-play). When at most ``ENDGAME_TABLE_TURNS`` (12) turns of the table are left
 (RULES §6: 6 of the bot's own at 2 seats, 3 at 4), playouts run to the end
 and score the real result (RULES §7). The root commands are
 compared on paired worlds: the k-th visit of each uses the same deal.
@@ -61,9 +62,10 @@ weigh more than in ``DEFAULT_WEIGHTS`` (each change won 53–54% of 400
 Normal-vs-Normal games on its own and helped Hard vs Normal; docs/BOTS.md)."""
 
 
-LEAVES: tuple[str, ...] = ("evaluate", "learned")
-"""Hard's leaf values: ``evaluate.all_values`` (hand-built) or
-``learned_value.learned_values`` (fitted by self-play)."""
+LEAVES: tuple[str, ...] = ("learned", "evaluate")
+"""Hard's leaf values: ``learned_value.learned_values`` (fitted by
+self-play; the default: stronger at 4 seats, the same at 2, docs/BOTS.md)
+or ``evaluate.all_values`` (hand-built)."""
 
 
 class _Node:
@@ -98,8 +100,8 @@ class HardBot:
     ``baseline`` (subtract the world's standing); ``paired``
     worlds from a pool of ``pool_size``; ``expand_turn``/``leaf_collect``
     (experiments, off); ``weights`` of the evaluation (``HARD_WEIGHTS``);
-    ``leaf``: the value of a playout's leaf, one of ``LEAVES`` (else
-    ``ValueError``).
+    ``leaf``: the value of a playout's leaf, one of ``LEAVES`` (default
+    ``"learned"``; another raises ``ValueError``).
     ``choose(view)`` returns one legal command for ``view.seat``.
     """
 
@@ -111,7 +113,7 @@ class HardBot:
                  expand_turn: bool = False, leaf_collect: bool = False,
                  greedy_opponents: bool = True, greedy_self: bool = True, paired: bool = True,
                  pool_size: int = 64, endgame: float | None = None, weights: Weights | None = None,
-                 leaf: str = "evaluate", leaf_reward: str = "best") -> None:
+                 leaf: str = "learned", leaf_reward: str = "best") -> None:
         if leaf not in LEAVES:
             raise ValueError(f"unknown leaf value {leaf!r}: choose one of {', '.join(LEAVES)}")
         if leaf_reward not in LEAF_REWARDS:

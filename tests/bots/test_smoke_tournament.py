@@ -52,10 +52,11 @@ def test_normal_beats_easy():
 # above 0, a one-sided test at p < 0.025 that uses every point of every game;
 # a win count at 40 games tells a 65% bot from a 50% one too seldom. Hard
 # must also win the majority of the games.
-# Measured (2026-12-03): Hard 27 of 40 wins, mean margin +9.3 points, 95% CI
-# [+3.1, +15.5] (`momiji tournament --bots hard,normal --games 40 --seats 2
-# --seed 0`; the first 60 games: 41 wins, +10.1 [+5.0, +15.1]). The larger
-# measurements are in docs/BOTS.md.
+# Measured (2026-12-03, Hard's leaf learned by self-play): Hard 26 of 40
+# wins, mean margin +6.4 points, 95% CI [+0.2, +12.6] (`momiji tournament
+# --bots hard,normal --games 40 --seats 2 --seed 0`; with the hand-built leaf,
+# `hard:leaf=evaluate`: 27 wins, +9.3 [+3.1, +15.5]). These 40 deals are few:
+# the larger measurements are in docs/BOTS.md.
 HARD_SEED = 0
 HARD_NORMAL_GAMES = 40
 
