@@ -16,6 +16,7 @@ This module is a runner, not a bot: it times decisions with
 from __future__ import annotations
 
 import hashlib
+import inspect
 import json
 import math
 import time
@@ -31,7 +32,7 @@ from .balance import Z95, LandscapeStats, ObjectiveStats, landscape_balance, wil
 from .balance import objective_balance
 from .balance_mode import RANDOM, format_landscapes, format_objectives, objective_owners, random_panoramas
 from .evaluate import DEFAULT_WEIGHTS, Weights
-from .hard import HARD_WEIGHTS
+from .hard import HARD_WEIGHTS, HardBot
 
 # --------------------------------------------------------------------- one game
 
@@ -77,7 +78,9 @@ def parse_bot(spec: str, budgets: Mapping[str, Mapping[str, Any]] | None) -> tup
     (``evaluate.Weights``; Hard starts from ``HARD_WEIGHTS``), e.g.
     ``"normal:w.opponent=0.8"``; a value that is not a number stays a
     word (``"hard:leaf=learned"``). Raises
-    ``ValueError`` for an item without ``=`` or an unknown weight."""
+    ``ValueError`` for an item without ``=``, an unknown weight, or for
+    Hard an option it does not take or a word where it takes a number (or
+    the other way round)."""
     level, _, rest = spec.partition(":")
     kw: dict[str, Any] = dict((budgets or {}).get(level, {}))
     weights: dict[str, float] = {}
@@ -96,9 +99,27 @@ def parse_bot(spec: str, budgets: Mapping[str, Mapping[str, Any]] | None) -> tup
     if weights:
         base = kw.get("weights") or (HARD_WEIGHTS if level == "hard" else DEFAULT_WEIGHTS)
         kw["weights"] = replace(base, **weights)
+    if level == "hard":
+        _check_hard_options(kw)
     if kw.get("time_limit") is not None and "clock" not in kw:
         kw["clock"] = time.perf_counter
     return level, kw
+
+
+def _check_hard_options(kw: Mapping[str, Any]) -> None:
+    """Refuse (``ValueError``) a keyword ``HardBot`` does not take, or a
+    value of the wrong kind: a word for an option whose default is a word
+    (``leaf``, ``leaf_reward``), a number for the others."""
+    params = inspect.signature(HardBot).parameters
+    for k, v in kw.items():
+        p = params.get(k)
+        if p is None or k in ("seed", "name"):
+            raise ValueError(f"Hard takes no option {k!r}")
+        if k in ("clock", "weights"):
+            continue
+        word = isinstance(p.default, str)
+        if word != isinstance(v, str):
+            raise ValueError(f"Hard's option {k}={v!r} must be {'a word' if word else 'a number'}")
 
 
 def play_game(lineup: tuple[str, ...], deal_seed: int, game: int, seed: int, *,

@@ -56,6 +56,24 @@ def test_parse_bot_reads_evaluation_weights():
         parse_bot("hard:iterations", None)
 
 
+@pytest.mark.parametrize(("spec", "why"), [
+    ("hard:iterations=many", "must be a number"),
+    ("hard:leaf=3", "must be a word"),
+    ("hard:nonsense=1", "takes no option"),
+    ("hard:seed=4", "takes no option"),
+])
+def test_parse_bot_refuses_what_hard_cannot_take(spec, why):
+    """A Hard option of the wrong kind is refused when the spec is read,
+    not in the middle of a tournament (a word used to reach the search)."""
+    with pytest.raises(ValueError, match=why):
+        parse_bot(spec, None)
+
+
+def test_parse_bot_keeps_words_for_hards_word_options():
+    assert parse_bot("hard:leaf=evaluate:leaf_reward=product", None) == (
+        "hard", {"leaf": "evaluate", "leaf_reward": "product"})
+
+
 def test_small_tournament_reports_every_bot():
     r = run_tournament(["normal", "easy"], games=6, seats=3, seed=3, keep_records=True)
     by = {s.bot: s for s in r.stats}
