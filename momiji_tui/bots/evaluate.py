@@ -156,8 +156,13 @@ def landscape_option(seat: SeatState, t_left: float, w: Weights) -> float:
     return sum(w.landscape_option * (1.2 if LANDSCAPES[lid][0] == MIDDAY else 1.0) for lid in unused) * t_left
 
 
-class _Ctx:
-    """Per-state work shared by every seat's evaluation."""
+class StateContext:
+    """Per-state work shared by every seat's evaluation of one ``state``
+    (``GameState`` of the play phase): ``t_left`` (``time_left``), each
+    activated objective's ``chances`` per seat (``objective_chances``), and
+    the ``dead`` (type, value) pairs (all their cards played or discarded)
+    with ``dead_key``, the same as a frozenset. Used by ``seat_value`` and
+    by ``learned_value.features``."""
 
     __slots__ = ("t_left", "chances", "dead", "dead_key")
 
@@ -185,7 +190,7 @@ def _seat_cache(w: Weights) -> dict[tuple[object, ...], float]:
 
 
 def seat_value(state: GameState, i: int, *, with_hand: bool = True, w: Weights = DEFAULT_WEIGHTS,
-               ctx: _Ctx | None = None) -> float:
+               ctx: StateContext | None = None) -> float:
     """What seat ``i``'s position is worth in end-of-game points (estimate).
 
     ``with_hand=False`` counts only the hand's known cards (RULES §8): for a
@@ -202,7 +207,7 @@ def seat_value(state: GameState, i: int, *, with_hand: bool = True, w: Weights =
     if state.phase == ENDED:
         return float(score(state).seats[i].total)
     if ctx is None:
-        ctx = _Ctx(state)
+        ctx = StateContext(state)
     s = state.seats[i]
     hand = s.hand if with_hand else s.known
     if len(hand) > HAND_LIMIT:
@@ -227,7 +232,7 @@ def seat_value(state: GameState, i: int, *, with_hand: bool = True, w: Weights =
 
 
 def _seat_value(state: GameState, s: SeatState, i: int, hand: list[Card] | tuple[Card, ...], turns: float,
-                w: Weights, ctx: _Ctx) -> float:
+                w: Weights, ctx: StateContext) -> float:
     """``seat_value`` of seat ``i`` (``s``) counting ``hand``, worked out."""
     growth = w.growth * min(1.0, max(0.0, (turns - 1.0) / w.growth_turns))
     total, leftover = plan_outcome(s, hand, state.types, growth, ctx.dead, ctx.dead_key,
@@ -248,7 +253,7 @@ def all_values(state: GameState, w: Weights = DEFAULT_WEIGHTS, hands: bool = Tru
     """``seat_value`` of every seat (sharing the per-state work)."""
     if state.phase == ENDED:
         return [float(s.total) for s in score(state).seats]
-    ctx = _Ctx(state)
+    ctx = StateContext(state)
     return [seat_value(state, i, with_hand=hands, w=w, ctx=ctx) for i in range(state.n_seats)]
 
 
@@ -258,7 +263,7 @@ def relative_value(state: GameState, seat: int, w: Weights = DEFAULT_WEIGHTS) ->
     if state.phase == ENDED:
         totals = [s.total for s in score(state).seats]
         return totals[seat] - w.opponent * max(t for j, t in enumerate(totals) if j != seat)
-    ctx = _Ctx(state)
+    ctx = StateContext(state)
     mine = seat_value(state, seat, w=w, ctx=ctx)
     others = [seat_value(state, j, with_hand=False, w=w, ctx=ctx) for j in range(state.n_seats) if j != seat]
     return mine - w.opponent * max(others)
@@ -268,7 +273,7 @@ def best_collect_value(state: GameState, seat: int, w: Weights = DEFAULT_WEIGHTS
     """The seat's value if it collected the best column of the display now
     (RULES §4.1; no Tea House), the column's cards simply moved to its hand."""
     best = -math.inf
-    ctx = _Ctx(state)
+    ctx = StateContext(state)
     for t in state.columns():
         s2 = state.clone()
         s2.turn.main_done = True

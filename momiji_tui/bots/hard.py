@@ -14,9 +14,10 @@ the evaluation) finishes the bot's turn and plays the other seats' turns
 until the bot's turn comes back; the position is then scored as a
 win-probability-like number from the bot's seat, from every seat's value by
 ``learned_value.learned_values`` (a linear fit of the final score on the
-evaluation's parts, learned by self-play). When at most ``ENDGAME_TABLE_TURNS`` (12) turns of the table are left
-(RULES §6: 6 of the bot's own at 2 seats, 3 at 4), playouts run to the end
-and score the real result (RULES §7). The root commands are
+evaluation's parts, learned by self-play). When at most
+``ENDGAME_TABLE_TURNS`` (12) turns of the table are left (RULES §6: 6 of the
+bot's own at 2 seats, 3 at 4), playouts run to the end and score the real
+result (RULES §7). The root commands are
 compared on paired worlds: the k-th visit of each uses the same deal.
 
 To keep the branching small, candidate commands at the bot's decisions are

@@ -27,7 +27,7 @@ import math
 from ..engine.rules_data import HAND_LIMIT, LANDSCAPES, MIDDAY, OBJECTIVE_OTHER_POINTS, OBJECTIVE_OWNER_POINTS
 from ..engine.scoring import score
 from ..engine.state import ENDED, GameState
-from .evaluate import DEFAULT_WEIGHTS, Weights, _Ctx, acorn_pairs_in_row, turns_left
+from .evaluate import DEFAULT_WEIGHTS, Weights, StateContext, acorn_pairs_in_row, turns_left
 from .plan import plan_outcome
 
 BASE_FEATURES: tuple[str, ...] = (
@@ -40,13 +40,13 @@ FEATURES: tuple[str, ...] = BASE_FEATURES + tuple(f"{f}*time" for f in BASE_FEAT
 """Every feature's name, in order: the parts, then each part × time left."""
 
 
-def features(state: GameState, i: int, w: Weights = DEFAULT_WEIGHTS, ctx: _Ctx | None = None) -> list[float]:
+def features(state: GameState, i: int, w: Weights = DEFAULT_WEIGHTS, ctx: StateContext | None = None) -> list[float]:
     """Seat ``i``'s feature vector (``len(FEATURES)`` floats) in a state of
     the play phase (RULES §3–§6), counting its whole hand (a determinized
     world). ``w`` sets the plan's share of turns and growth as in
     ``evaluate.seat_value``. Raises ``IndexError`` for a seat not at the table."""
     if ctx is None:
-        ctx = _Ctx(state)
+        ctx = StateContext(state)
     s = state.seats[i]
     hand = s.hand[:HAND_LIMIT]
     turns = turns_left(state, i, w.burn)
@@ -83,7 +83,7 @@ def learned_values(state: GameState, w: Weights = DEFAULT_WEIGHTS) -> list[float
     whole hand counted; the real totals once the game has ended."""
     if state.phase == ENDED:
         return [float(s.total) for s in score(state).seats]
-    ctx = _Ctx(state)
+    ctx = StateContext(state)
     k = coefficients(state.n_seats)
     return [sum(a * b for a, b in zip(k, features(state, i, w, ctx), strict=True)) for i in range(state.n_seats)]
 

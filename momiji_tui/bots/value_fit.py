@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from ..engine import create_game, fold, run, score, view
 from ..engine.state import PLAY
 from . import make_bot
-from .evaluate import _Ctx, seat_value
+from .evaluate import StateContext, seat_value
 from .hard import HARD_WEIGHTS
 from .learned_value import features
 from .tournament import bot_seed
@@ -56,7 +56,7 @@ def game_positions(seats: int, game: int, seed: int) -> Iterator[Position]:
         seat = state.current
         if state.phase == PLAY and (state.round, seat) != last and not state.turn.main_done:
             last = (state.round, seat)
-            ctx = _Ctx(state)
+            ctx = StateContext(state)
             starts.append(([features(state, i, HARD_WEIGHTS, ctx) for i in range(seats)],
                            [seat_value(state, i, w=HARD_WEIGHTS, ctx=ctx) for i in range(seats)]))
         state, _ = run(state, bots[seat].choose(view(state, seat)))
