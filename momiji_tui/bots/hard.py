@@ -102,7 +102,10 @@ class HardBot:
     worlds from a pool of ``pool_size``; ``expand_turn``/``leaf_collect``
     (experiments, off); ``weights`` of the evaluation (``HARD_WEIGHTS``);
     ``leaf``: the value of a playout's leaf, one of ``LEAVES`` (default
-    ``"learned"``; another raises ``ValueError``).
+    ``"learned"``; another raises ``ValueError``); ``end_scale``: when
+    playouts run to the end, the tree's reward is sigma(final margin /
+    ``end_scale``) from 0 rather than from the world's standing (``None``:
+    as elsewhere), the returned estimates unchanged.
     ``choose(view)`` returns one legal command for ``view.seat``.
     """
 
@@ -114,7 +117,7 @@ class HardBot:
                  expand_turn: bool = False, leaf_collect: bool = False,
                  greedy_opponents: bool = True, greedy_self: bool = True, paired: bool = True,
                  pool_size: int = 64, endgame: float | None = None, weights: Weights | None = None,
-                 leaf: str = "learned", leaf_reward: str = "best") -> None:
+                 leaf: str = "learned", leaf_reward: str = "best", end_scale: float | None = None) -> None:
         if leaf not in LEAVES:
             raise ValueError(f"unknown leaf value {leaf!r}: choose one of {', '.join(LEAVES)}")
         if leaf_reward not in LEAF_REWARDS:
@@ -134,6 +137,7 @@ class HardBot:
         self.horizon = horizon
         self.scale = scale
         self.leaf_reward = leaf_reward
+        self.end_scale = end_scale
         self.epsilon = epsilon
         weights = HARD_WEIGHTS if weights is None else weights
         self.weights = weights
@@ -195,6 +199,9 @@ class HardBot:
         # Near the end (RULES §6), playouts run to the final score (RULES §7).
         endgame = ENDGAME_TABLE_TURNS / len(view.seats) if self.endgame is None else self.endgame
         horizon = FULL_GAME if turns_left(world, me) <= endgame else self.horizon
+        # Every playout then reaches the end: with ``end_scale`` the tree
+        # optimizes the chance of winning rather than the margin.
+        to_win = horizon == FULL_GAME and self.end_scale is not None
         worlds = [world] + [determinize(view, rng) for _ in range(3)]
         root = _Node()
         root_cands, root.prior = self._ranked(worlds, legal, me, self.root_k)
@@ -225,9 +232,9 @@ class HardBot:
                     w = determinize(view, rng)
                     pool.append((w, _diff(self._values(w, self.weights), me), rng.getrandbits(62)))
                 w, base, seed = pool[k]
-                self._iterate(root, w, me, random.Random(seed), horizon, base=base, first=first)
+                self._iterate(root, w, me, random.Random(seed), horizon, base=base, first=first, to_win=to_win)
             else:
-                self._iterate(root, determinize(view, rng), me, rng, horizon)
+                self._iterate(root, determinize(view, rng), me, rng, horizon, to_win=to_win)
             it += 1
         self.last_iterations = it
         ranked = sorted(root_cands, key=lambda c: _rank(root.children.get(c)), reverse=True)
@@ -281,7 +288,7 @@ class HardBot:
         return max(cands, key=lambda a: self._ucb(node.children[a], node.prior.get(a, 0.0)))
 
     def _iterate(self, root: _Node, state: GameState, me: int, rng: random.Random, horizon: int,
-                 base: float | None = None, first: Command | None = None) -> None:
+                 base: float | None = None, first: Command | None = None, to_win: bool = False) -> None:
         if base is None:
             base = 0.0
             if self.baseline:  # this world's own standing: subtracted to cut the noise between worlds
@@ -320,7 +327,7 @@ class HardBot:
             path.append(node)
             if fresh and not self.expand_turn:
                 break
-        reward, win = self._playout(state, me, rng, horizon, base)
+        reward, win = self._playout(state, me, rng, horizon, base, to_win)
         for n in path:
             n.visits += 1
             n.total += reward
@@ -336,11 +343,12 @@ class HardBot:
         return leaf_win(values, me, self.scale, self.leaf_reward, base)
 
     def _playout(self, state: GameState, me: int, rng: random.Random, horizon: int,
-                 base: float = 0.0) -> tuple[float, float]:
+                 base: float = 0.0, to_win: bool = False) -> tuple[float, float]:
         """Finish the bot's turn by the policy, then play on until the bot's
         turn has come back ``horizon`` times (0: stop when its turn ends);
         score the leaf from the bot's seat: (the reward, relative to
-        ``base``; the win estimate, without it)."""
+        ``base``, or with ``to_win`` the final margin at ``end_scale`` from
+        0; the win estimate, at ``scale`` without ``base``)."""
         eps = self.epsilon
         returns = 0
         guard = 0
@@ -366,6 +374,8 @@ class HardBot:
         values = self._values(state, self.weights)
         if self.leaf_collect and state.phase != ENDED and state.current == me and not state.turn.main_done:
             values[me] = max(values[me], best_collect_value(state, me, self.weights))
+        if to_win and self.end_scale is not None:
+            return leaf_win(values, me, self.end_scale, self.leaf_reward), self._win(values, me)
         return self._win(values, me, base), self._win(values, me)
 
 
