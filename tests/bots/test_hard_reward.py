@@ -4,14 +4,16 @@ playout's leaf become a win-probability-like number for the bot's seat."""
 from __future__ import annotations
 
 import math
+import random
 from itertools import islice
 
 import pytest
 from bot_helpers import states_along_game
 
-from momiji_tui.bots.hard import HardBot, leaf_win
+from momiji_tui.bots.evaluate import turns_left
+from momiji_tui.bots.hard import FULL_GAME, HardBot, leaf_win
 from momiji_tui.bots.tournament import parse_bot
-from momiji_tui.engine import GameState, view
+from momiji_tui.engine import GameState, legal_commands, view
 
 
 def test_product_reward_counts_every_opponent():
@@ -76,3 +78,35 @@ def test_tournament_spec_selects_the_reward():
     level, kw = parse_bot("hard:leaf_reward=product:scale=6.0", None)
     assert level == "hard" and kw == {"leaf_reward": "product", "scale": 6.0}
     assert HardBot(1, **kw).leaf_reward == "product"
+
+
+def _endgame_state() -> GameState:
+    """A 2-seat play state with a main action to take and at most 3 of the
+    seat's turns left (RULES §6): Hard's playouts run to the end there."""
+    return next(s for s in states_along_game(2, "starter", 5)
+                if s.phase == "play" and not s.turn.main_done and turns_left(s, s.current) <= 3
+                and len(legal_commands(s, s.current)) > 2)
+
+
+def test_end_scale_rewards_the_final_margin_from_zero():
+    # RULES §7: a playout to the end scores the final margin; with end_scale it
+    # is sigma(margin / end_scale), the world's standing (base) ignored, while
+    # the win estimate stays sigma(margin / scale).
+    state = _endgame_state()
+    me = state.current
+    bot = HardBot(3, end_scale=2.0)
+    reward, win = bot._playout(state.clone(), me, random.Random(9), FULL_GAME, base=5.0, to_win=True)
+    old_reward, old_win = bot._playout(state.clone(), me, random.Random(9), FULL_GAME, base=5.0)
+    assert win == old_win
+    margin = 8.0 * math.log(win / (1.0 - win))
+    assert reward == pytest.approx(1.0 / (1.0 + math.exp(-margin / 2.0)))
+    assert old_reward == pytest.approx(1.0 / (1.0 + math.exp(-(margin - 5.0) / 8.0)))
+
+
+def test_end_scale_changes_only_the_endgame_search():
+    early = _early_play_state(2)
+    assert (HardBot(7, iterations=24, end_scale=2.0).search(view(early, early.current))
+            == HardBot(7, iterations=24).search(view(early, early.current)))
+    late = _endgame_state()
+    assert (HardBot(7, iterations=24, end_scale=2.0).search(view(late, late.current))
+            != HardBot(7, iterations=24).search(view(late, late.current)))
